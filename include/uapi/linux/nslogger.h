@@ -1,0 +1,120 @@
+/* SPDX-License-Identifier: GPL-2.0 WITH Linux-syscall-note */
+/*
+ * nslogger: the user-space ABI of the Android-compatible logger devices.
+ *
+ * The devices are character devices named log_main, log_events, log_radio
+ * and log_system.  One write() or writev() call stores one record; read()
+ * returns one whole record, a header followed by the payload.
+ *
+ * Two parts of this ABI break today's rules for new interfaces on purpose,
+ * because unmodified Android user space (liblog, logcat) depends on them:
+ *
+ *  - The ioctls are declared with _IO() although LOGGER_SET_VERSION takes an
+ *    int pointer, and three of them return a positive length instead of
+ *    filling in a structure.
+ *  - The header's @sec field is a signed 32-bit count of seconds since the
+ *    epoch and overflows in January 2038.  The kernel keeps 64-bit time
+ *    internally; only this wire format is narrow.  Readers that care should
+ *    treat @sec as unsigned, which postpones the overflow to 2106.
+ *
+ * New extensions (the NSLOG_IOC_* range) follow today's conventions instead.
+ */
+#ifndef _UAPI_LINUX_NSLOGGER_H
+#define _UAPI_LINUX_NSLOGGER_H
+
+#include <linux/types.h>
+#include <linux/ioctl.h>
+
+/**
+ * struct logger_entry - version 1 record header, the default
+ * @len: payload length in bytes
+ * @__pad: always zero; readers that know version 2 take 0 to mean version 1
+ * @pid: thread-group id of the writer, as the reader's pid namespace sees it
+ * @tid: thread id of the writer, as the reader's pid namespace sees it
+ * @sec: CLOCK_REALTIME seconds of the write (32-bit: see the top of this file)
+ * @nsec: nanoseconds within @sec
+ * @msg: the payload, @len bytes
+ */
+struct logger_entry {
+	__u16	len;
+	__u16	__pad;
+	__s32	pid;
+	__s32	tid;
+	__s32	sec;
+	__s32	nsec;
+	char	msg[];
+};
+
+/**
+ * struct logger_entry_v2 - version 2 record header (after LOGGER_SET_VERSION 2)
+ * @len: payload length in bytes
+ * @hdr_size: sizeof(struct logger_entry_v2), 24
+ * @pid: as in struct logger_entry
+ * @tid: as in struct logger_entry
+ * @sec: as in struct logger_entry
+ * @nsec: as in struct logger_entry
+ * @euid: effective uid of the writer, mapped into the reader's user namespace
+ * @msg: the payload, @len bytes
+ */
+struct logger_entry_v2 {
+	__u16	len;
+	__u16	hdr_size;
+	__s32	pid;
+	__s32	tid;
+	__s32	sec;
+	__s32	nsec;
+	__u32	euid;
+	char	msg[];
+};
+
+/* The largest payload one record carries; longer writes are truncated. */
+#define LOGGER_ENTRY_MAX_PAYLOAD	4076
+/* The largest record read() returns with a version 2 header. */
+#define NSLOG_ENTRY_MAX_LEN	(sizeof(struct logger_entry_v2) + \
+				 LOGGER_ENTRY_MAX_PAYLOAD)
+
+/* Device names, as the driver registers them (devtmpfs: /dev/log_main ...). */
+#define LOGGER_LOG_MAIN		"log_main"
+#define LOGGER_LOG_EVENTS	"log_events"
+#define LOGGER_LOG_RADIO	"log_radio"
+#define LOGGER_LOG_SYSTEM	"log_system"
+
+/* Text records: [priority][tag\0][message\0]. */
+enum nslog_priority {
+	NSLOG_PRIO_VERBOSE	= 2,
+	NSLOG_PRIO_DEBUG	= 3,
+	NSLOG_PRIO_INFO		= 4,
+	NSLOG_PRIO_WARN		= 5,
+	NSLOG_PRIO_ERROR	= 6,
+	NSLOG_PRIO_FATAL	= 7,
+};
+
+/* Events records: [__s32 tag][type byte][value]. */
+enum nslog_event_type {
+	NSLOG_EVENT_INT		= 0,	/* __s32 */
+	NSLOG_EVENT_LONG	= 1,	/* __s64 */
+	NSLOG_EVENT_STRING	= 2,	/* __s32 length, then the bytes */
+	NSLOG_EVENT_LIST	= 3,	/* __u8 count, then the items */
+};
+
+/*
+ * The Android ioctls.  All are _IO() for compatibility; see the top of this
+ * file.  The return value of the first three and of LOGGER_GET_VERSION is
+ * the answer itself.
+ */
+#define __LOGGERIO	0xAE
+
+/* Ring size in bytes.  Any open file. */
+#define LOGGER_GET_LOG_BUF_SIZE		_IO(__LOGGERIO, 1)
+/* Bytes of ring still unread by this reader.  Read fd, else -EBADF. */
+#define LOGGER_GET_LOG_LEN		_IO(__LOGGERIO, 2)
+/* Header plus payload size of the next record, 0 if none.  Read fd. */
+#define LOGGER_GET_NEXT_ENTRY_LEN	_IO(__LOGGERIO, 3)
+/* Drop every record.  Write fd (-EBADF) and privilege (-EPERM). */
+#define LOGGER_FLUSH_LOG		_IO(__LOGGERIO, 4)
+/* This reader's header version, 1 or 2.  Read fd. */
+#define LOGGER_GET_VERSION		_IO(__LOGGERIO, 5)
+/* Takes an int __user * holding 1 or 2 (else -EINVAL).  Read fd. */
+#define LOGGER_SET_VERSION		_IO(__LOGGERIO, 6)
+
+#endif /* _UAPI_LINUX_NSLOGGER_H */
