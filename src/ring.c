@@ -1,0 +1,315 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * nslogger: the record ring.
+ */
+
+/**
+ * DOC: the record ring
+ *
+ * Each log is one byte ring whose size is a power of two.  Records are laid
+ * down one after another: a fixed struct nslog_rec header, the payload, and
+ * padding to the next 8-byte boundary.  A record may wrap the end of the
+ * ring at any byte, header included; the copy helpers split it in two.
+ *
+ * Positions are 64-bit byte counts since the ring was made and never wrap;
+ * the offset in the buffer is the position masked with size - 1.  The ring
+ * keeps two positions, @tail (oldest stored record) and @head (where the
+ * next one goes), and the sequence numbers of the records there.  Bytes in
+ * [tail, head) are valid records; head - tail never exceeds the size.
+ *
+ * A writer that needs more room than head - tail leaves drops records at
+ * the tail, oldest first, until the new one fits.  That is all it does: it
+ * never looks at readers.  A reader keeps its own cursor (position and
+ * sequence number) and notices for itself that it was lapped when its
+ * position is below @tail; it then continues at @tail and learns how many
+ * records it lost from the sequence numbers.  A flush is the same as
+ * dropping every record, so readers find out about it the same way.  So a
+ * write costs the same with no reader or with a thousand.
+ *
+ * Locking: one spinlock per ring serialises writers, flushes and the copy of
+ * one record out to a reader's kernel buffer.  Readers copy to user space
+ * only after dropping the lock, from their own buffer, so no page fault
+ * happens under it and a hostile reader cannot hold a writer up for longer
+ * than the copy of one record.  Writers copy from user space before taking
+ * the lock (see nslog_log_write()), so a fault never leaves a half-written
+ * record behind and the ring is untouched when a write fails.
+ *
+ * Why a lock and not a lockless reader: records hold counted references on
+ * the writer's struct pid (so that a reader in any pid namespace can be shown
+ * the number it knows, long after the writer exited).  A record that drops
+ * off the tail gives its references back at once, so a reader must not look
+ * at a record's pointers unless it excludes writers from the tail it reads.
+ * The hold time is bounded by one record copy and, for a reader that may
+ * see only its own records, by NSLOG_RING_SCAN_BUDGET skipped headers.
+ */
+
+#include <linux/kernel.h>
+#include <linux/minmax.h>
+#include <linux/pid.h>
+#include <linux/pid_namespace.h>
+#include <linux/sched.h>
+#include <linux/string.h>
+
+#include "ring.h"
+
+/* Headers a reader may skip per lock hold before it lets writers in. */
+#define NSLOG_RING_SCAN_BUDGET	64
+
+static u32 nslog_ring_off(const struct nslog_ring *ring, u64 pos)
+{
+	return pos & (ring->size - 1);
+}
+
+static void nslog_ring_copy_in(struct nslog_ring *ring, u64 pos,
+			       const void *src, u32 len)
+{
+	u32 off = nslog_ring_off(ring, pos);
+	u32 first = min(len, ring->size - off);
+
+	memcpy(ring->buf + off, src, first);
+	memcpy(ring->buf, src + first, len - first);
+}
+
+static void nslog_ring_copy_out(const struct nslog_ring *ring, u64 pos,
+				void *dst, u32 len)
+{
+	u32 off = nslog_ring_off(ring, pos);
+	u32 first = min(len, ring->size - off);
+
+	memcpy(dst, ring->buf + off, first);
+	memcpy(dst + first, ring->buf, len - first);
+}
+
+/* Drop the record at the tail.  Called with the lock held, tail < head. */
+static void nslog_ring_drop_oldest(struct nslog_ring *ring)
+{
+	struct nslog_rec rec;
+
+	lockdep_assert_held(&ring->lock);
+	nslog_ring_copy_out(ring, ring->tail, &rec, sizeof(rec));
+	put_pid(rec.tgid);
+	put_pid(rec.tid);
+	WRITE_ONCE(ring->tail, ring->tail + nslog_ring_rec_size(rec.len));
+	ring->tail_seq++;
+}
+
+/**
+ * nslog_ring_init() - set up an empty ring with no storage yet
+ * @ring: the ring
+ * @size: its size in bytes, a power of two between NSLOG_RING_MIN_SIZE and
+ *	NSLOG_RING_MAX_SIZE (the caller validates it)
+ *
+ * Context: any; the ring is not yet visible to others.
+ */
+void nslog_ring_init(struct nslog_ring *ring, u32 size)
+{
+	spin_lock_init(&ring->lock);
+	ring->buf = NULL;
+	ring->size = size;
+	ring->head = 0;
+	ring->tail = 0;
+	ring->head_seq = 0;
+	ring->tail_seq = 0;
+}
+
+/**
+ * nslog_ring_attach() - give a ring its storage
+ * @ring: the ring
+ * @buf: @ring->size bytes
+ *
+ * Two first writers may race to attach; one wins and the other frees its
+ * buffer.
+ *
+ * Context: process context; takes the ring lock.
+ * Return: true if @buf is now the ring's storage, false if the ring already
+ * had one (the caller still owns @buf).
+ */
+bool nslog_ring_attach(struct nslog_ring *ring, u8 *buf)
+{
+	bool attached = false;
+
+	spin_lock(&ring->lock);
+	if (!ring->buf) {
+		ring->buf = buf;
+		attached = true;
+	}
+	spin_unlock(&ring->lock);
+	return attached;
+}
+
+/**
+ * nslog_ring_release() - drop every record and take the storage back
+ * @ring: the ring, which nobody else may use any more
+ *
+ * Context: process context.
+ * Return: the storage, for the caller to free, or NULL if none was attached.
+ */
+u8 *nslog_ring_release(struct nslog_ring *ring)
+{
+	u8 *buf;
+
+	nslog_ring_flush(ring);
+	spin_lock(&ring->lock);
+	buf = ring->buf;
+	ring->buf = NULL;
+	spin_unlock(&ring->lock);
+	return buf;
+}
+
+/**
+ * nslog_ring_write() - append one record, dropping the oldest as needed
+ * @ring: the ring, with storage attached
+ * @rec: the header; @rec->len bytes of payload follow at @payload.  The
+ *	ring takes over the references in @rec->tgid and @rec->tid and sets
+ *	@rec->seq.
+ * @payload: the payload, in kernel memory
+ *
+ * The cost does not depend on how many readers the ring has: lapped readers
+ * find out for themselves.
+ *
+ * Context: any context that may take a spinlock; takes the ring lock.
+ */
+void nslog_ring_write(struct nslog_ring *ring, struct nslog_rec *rec,
+		      const void *payload)
+{
+	u32 need = nslog_ring_rec_size(rec->len);
+
+	spin_lock(&ring->lock);
+	while (ring->head + need - ring->tail > ring->size)
+		nslog_ring_drop_oldest(ring);
+	rec->seq = ring->head_seq++;
+	nslog_ring_copy_in(ring, ring->head, rec, sizeof(*rec));
+	nslog_ring_copy_in(ring, ring->head + sizeof(*rec), payload, rec->len);
+	/* Read locklessly by nslog_ring_has_new(); the unlock orders it. */
+	WRITE_ONCE(ring->head, ring->head + need);
+	spin_unlock(&ring->lock);
+}
+
+static bool nslog_ring_visible(const struct nslog_rec *rec,
+			       const struct nslog_ring_filter *filter)
+{
+	return filter->all || uid_eq(rec->euid, filter->euid);
+}
+
+/**
+ * nslog_ring_peek() - find the next record a reader may see, and copy it
+ * @ring: the ring
+ * @cur: the reader's cursor; not changed
+ * @filter: what the reader may see and how pids are shown to it
+ * @view: filled in with the record's header as this reader sees it
+ * @payload: if not NULL, receives the payload (LOGGER_ENTRY_MAX_PAYLOAD
+ *	bytes of room)
+ * @next: set to the cursor just after the record found; or, when there is
+ *	none, to the head, past every record the reader may not see
+ *
+ * The caller consumes the record by copying @next into @cur once it has
+ * delivered it; if delivery fails the record stays unread.  When nothing is
+ * found, copying @next into @cur is always safe and saves the next call from
+ * skipping the same invisible records again.
+ *
+ * Context: process context, may sleep; takes the ring lock.
+ * Return: 0 if a record was found, -EAGAIN if none is pending.
+ */
+int nslog_ring_peek(struct nslog_ring *ring, struct nslog_ring_cursor *cur,
+		    const struct nslog_ring_filter *filter,
+		    struct nslog_rec_view *view, void *payload,
+		    struct nslog_ring_cursor *next)
+{
+	struct nslog_ring_cursor pos = *cur;
+	struct nslog_rec rec;
+	unsigned int budget;
+	u64 lost = 0;
+
+	spin_lock(&ring->lock);
+	for (;;) {
+		if (pos.pos < ring->tail) {
+			lost += ring->tail_seq - pos.seq;
+			pos.pos = ring->tail;
+			pos.seq = ring->tail_seq;
+		}
+		for (budget = NSLOG_RING_SCAN_BUDGET; budget; budget--) {
+			if (pos.pos == ring->head) {
+				spin_unlock(&ring->lock);
+				*next = pos;
+				return -EAGAIN;
+			}
+			nslog_ring_copy_out(ring, pos.pos, &rec, sizeof(rec));
+			if (nslog_ring_visible(&rec, filter))
+				goto found;
+			pos.pos += nslog_ring_rec_size(rec.len);
+			pos.seq++;
+		}
+		/* Long run of records this reader may not see: let writers in. */
+		spin_unlock(&ring->lock);
+		cond_resched();
+		spin_lock(&ring->lock);
+	}
+
+found:
+	view->seq = rec.seq;
+	view->ts_ns = rec.ts_ns;
+	view->pid = filter->pid_ns ? pid_nr_ns(rec.tgid, filter->pid_ns) : 0;
+	view->tid = filter->pid_ns ? pid_nr_ns(rec.tid, filter->pid_ns) : 0;
+	view->euid = rec.euid;
+	view->len = rec.len;
+	view->flags = rec.flags;
+	view->lost = lost;
+	if (payload)
+		nslog_ring_copy_out(ring, pos.pos + sizeof(rec), payload,
+				    rec.len);
+	spin_unlock(&ring->lock);
+	next->pos = pos.pos + nslog_ring_rec_size(rec.len);
+	next->seq = pos.seq + 1;
+	return 0;
+}
+
+/**
+ * nslog_ring_unread() - bytes of records at or after a cursor
+ * @ring: the ring
+ * @cur: the reader's cursor
+ *
+ * Counts ring bytes (headers as stored, and padding) of every record not yet
+ * read, including records the reader may not be allowed to see.
+ *
+ * Context: any context that may take a spinlock; takes the ring lock.
+ * Return: the byte count, at most the ring size.
+ */
+u64 nslog_ring_unread(struct nslog_ring *ring,
+		      const struct nslog_ring_cursor *cur)
+{
+	u64 bytes;
+
+	spin_lock(&ring->lock);
+	bytes = ring->head - max(cur->pos, ring->tail);
+	spin_unlock(&ring->lock);
+	return bytes;
+}
+
+/**
+ * nslog_ring_flush() - drop every record written before the call
+ * @ring: the ring
+ *
+ * Readers notice on their next look that their cursor is below the tail and
+ * continue at the head as it was when the flush ended.  Records dropped give
+ * back their pid references; the lock is let go now and then so a flush of a
+ * large ring does not stall writers.
+ *
+ * Context: process context, may sleep; takes the ring lock.
+ */
+void nslog_ring_flush(struct nslog_ring *ring)
+{
+	unsigned int budget;
+	u64 end;
+
+	spin_lock(&ring->lock);
+	end = ring->head;
+	while (ring->tail < end) {
+		for (budget = NSLOG_RING_SCAN_BUDGET;
+		     budget && ring->tail < end; budget--)
+			nslog_ring_drop_oldest(ring);
+		spin_unlock(&ring->lock);
+		cond_resched();
+		spin_lock(&ring->lock);
+	}
+	spin_unlock(&ring->lock);
+}

@@ -1,0 +1,155 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef _NSLOG_RING_H
+#define _NSLOG_RING_H
+
+#include <linux/align.h>
+#include <linux/compiler.h>
+#include <linux/types.h>
+#include <linux/spinlock.h>
+#include <linux/uidgid.h>
+
+struct pid;
+struct pid_namespace;
+
+/* Smallest and largest ring, in bytes; sizes are powers of two. */
+#define NSLOG_RING_MIN_SIZE	(8U << 10)
+#define NSLOG_RING_MAX_SIZE	(64U << 20)
+
+/* Record flags. */
+#define NSLOG_REC_KERNEL	0x1	/* written by nslogger itself */
+
+/**
+ * struct nslog_rec - a record as it is laid out in the ring
+ * @seq: sequence number, one more than the record before it
+ * @ts_ns: CLOCK_REALTIME of the write, in nanoseconds
+ * @tgid: the writer's thread group, a counted reference (may be NULL)
+ * @tid: the writer's thread, a counted reference (may be NULL)
+ * @euid: the writer's effective uid
+ * @len: payload length; the payload follows the header directly
+ * @flags: NSLOG_REC_*
+ *
+ * Records start at 8-byte aligned positions and may wrap the end of the
+ * ring anywhere, header included.
+ */
+struct nslog_rec {
+	u64 seq;
+	s64 ts_ns;
+	struct pid *tgid;
+	struct pid *tid;
+	kuid_t euid;
+	u16 len;
+	u16 flags;
+};
+
+/**
+ * struct nslog_ring - a byte ring of variable-length records
+ * @lock: serialises writers, flushes and readers' copies
+ * @buf: the storage, @size bytes, or NULL until it is attached
+ * @size: a power of two
+ * @head: position of the next record, in bytes since the ring was made
+ * @tail: position of the oldest record still stored
+ * @head_seq: sequence number the next record will carry
+ * @tail_seq: sequence number of the record at @tail
+ *
+ * Positions and sequence numbers only grow; 64 bits do not wrap in the
+ * life of a machine.  A position maps to an offset with @size - 1.
+ */
+struct nslog_ring {
+	spinlock_t lock;
+	u8 *buf;
+	u32 size;
+	u64 head;
+	u64 tail;
+	u64 head_seq;
+	u64 tail_seq;
+};
+
+/**
+ * struct nslog_ring_cursor - one reader's place in a ring
+ * @pos: position of the next record to look at
+ * @seq: sequence number of the record at @pos
+ *
+ * A zeroed cursor starts at the oldest record.  A cursor that fell behind
+ * @tail was lapped and moves forward to @tail when next used.
+ */
+struct nslog_ring_cursor {
+	u64 pos;
+	u64 seq;
+};
+
+/**
+ * struct nslog_rec_view - a record as one reader sees it
+ * @seq: sequence number
+ * @ts_ns: CLOCK_REALTIME of the write, in nanoseconds
+ * @pid: writer's tgid in the reader's pid namespace, 0 if not visible there
+ * @tid: writer's tid in the reader's pid namespace, 0 if not visible there
+ * @euid: writer's effective uid
+ * @len: payload length
+ * @flags: NSLOG_REC_*
+ * @lost: records this reader missed, lapped or flushed, just before this one
+ */
+struct nslog_rec_view {
+	u64 seq;
+	s64 ts_ns;
+	pid_t pid;
+	pid_t tid;
+	kuid_t euid;
+	u16 len;
+	u16 flags;
+	u64 lost;
+};
+
+/**
+ * struct nslog_ring_filter - what one reader may see
+ * @pid_ns: pid namespace the reader's pids are shown in, NULL for none
+ * @all: the reader may see every record
+ * @euid: without @all, only records of this effective uid are visible
+ */
+struct nslog_ring_filter {
+	struct pid_namespace *pid_ns;
+	bool all;
+	kuid_t euid;
+};
+
+void nslog_ring_init(struct nslog_ring *ring, u32 size);
+bool nslog_ring_attach(struct nslog_ring *ring, u8 *buf);
+u8 *nslog_ring_release(struct nslog_ring *ring);
+void nslog_ring_write(struct nslog_ring *ring, struct nslog_rec *rec,
+		      const void *payload);
+int nslog_ring_peek(struct nslog_ring *ring, struct nslog_ring_cursor *cur,
+		    const struct nslog_ring_filter *filter,
+		    struct nslog_rec_view *view, void *payload,
+		    struct nslog_ring_cursor *next);
+u64 nslog_ring_unread(struct nslog_ring *ring,
+		      const struct nslog_ring_cursor *cur);
+void nslog_ring_flush(struct nslog_ring *ring);
+
+/**
+ * nslog_ring_has_new() - whether anything was written past a position
+ * @ring: the ring
+ * @pos: a reader's position
+ *
+ * A lockless hint for wait conditions: true also when the reader was lapped
+ * or flushed, in which case nslog_ring_peek() tells what is really there.
+ *
+ * Context: any.
+ * Return: true if the head is not at @pos.
+ */
+static inline bool nslog_ring_has_new(const struct nslog_ring *ring, u64 pos)
+{
+	return READ_ONCE(ring->head) != pos;
+}
+
+/**
+ * nslog_ring_rec_size() - bytes a record with @len bytes of payload takes
+ * @len: payload length
+ *
+ * Context: any.
+ * Return: the record's footprint in the ring, header and padding included.
+ */
+static inline u32 nslog_ring_rec_size(u32 len)
+{
+	return ALIGN(sizeof(struct nslog_rec) + len, 8);
+}
+
+#endif /* _NSLOG_RING_H */
