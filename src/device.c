@@ -1,0 +1,414 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * nslogger: the four character devices and their file operations.
+ *
+ * Each open file is a writer, a reader, or both.  A reader has a cursor into
+ * its log's ring, a header version (1 by default, 2 after
+ * LOGGER_SET_VERSION) and a filter fixed at open time: the pid namespace its
+ * pids are shown in and whether it may see every record or only those of
+ * its own effective uid.
+ */
+
+#include <linux/capability.h>
+#include <linux/cred.h>
+#include <linux/fs.h>
+#include <linux/miscdevice.h>
+#include <linux/module.h>
+#include <linux/moduleparam.h>
+#include <linux/mutex.h>
+#include <linux/pid_namespace.h>
+#include <linux/poll.h>
+#include <linux/sched.h>
+#include <linux/slab.h>
+#include <linux/time64.h>
+#include <linux/uaccess.h>
+#include <linux/uio.h>
+#include <linux/user_namespace.h>
+
+#include <uapi/linux/nslogger.h>
+
+#include "device.h"
+#include "log.h"
+
+static bool android_nodes;
+module_param(android_nodes, bool, 0444);
+MODULE_PARM_DESC(android_nodes,
+		 "create /dev/log/main ... as on Android instead of /dev/log_main ...");
+
+/*
+ * Payloads up to this size are staged on the stack on their way into the
+ * ring; larger ones in a short-lived allocation.
+ */
+#define NSLOG_WRITE_STACK_BUF	512
+
+/**
+ * struct nslog_file - one open file of a log device
+ * @log: the log this file reads and writes
+ * @lock: serialises the readers of this file (cursor, version)
+ * @cur: the reader's place in the ring
+ * @filter: what this reader may see, fixed at open; holds a reference to
+ *	the opener's pid namespace
+ * @version: header version returned by read(), 1 or 2
+ * @privileged: the opener had the node's group or CAP_SYSLOG over the set,
+ *	so it may read every record and flush
+ * @payload: staging buffer for one payload on its way to user space
+ */
+struct nslog_file {
+	struct nslog_log *log;
+	struct mutex lock;
+	struct nslog_ring_cursor cur;
+	struct nslog_ring_filter filter;
+	int version;
+	bool privileged;
+	u8 *payload;
+};
+
+/* The header read() puts before a payload, by version. */
+union nslog_hdr {
+	struct logger_entry v1;
+	struct logger_entry_v2 v2;
+};
+
+static struct miscdevice nslog_misc[NSLOG_NR_LOGS];
+
+static size_t nslog_hdr_size(int version)
+{
+	return version == 2 ? sizeof(struct logger_entry_v2) :
+			      sizeof(struct logger_entry);
+}
+
+static int nslog_open(struct inode *inode, struct file *file)
+{
+	struct miscdevice *misc = file->private_data;
+	struct nslog_logset *set;
+	struct nslog_file *nf;
+	int err;
+
+	nf = kzalloc(sizeof(*nf), GFP_KERNEL_ACCOUNT);
+	if (!nf)
+		return -ENOMEM;
+	set = nslog_logset_get_current();
+	if (IS_ERR(set)) {
+		err = PTR_ERR(set);
+		goto err_free_file;
+	}
+	nf->log = &set->logs[misc - nslog_misc];
+	mutex_init(&nf->lock);
+	nf->version = 1;
+	/* Decided once, with the opener's credentials, as f_cred would be. */
+	nf->privileged = in_egroup_p(inode->i_gid) ||
+			 ns_capable(set->user_ns, CAP_SYSLOG);
+
+	if (file->f_mode & FMODE_READ) {
+		nf->payload = kmalloc(LOGGER_ENTRY_MAX_PAYLOAD,
+				      GFP_KERNEL_ACCOUNT);
+		if (!nf->payload) {
+			err = -ENOMEM;
+			goto err_put_set;
+		}
+		nf->filter.pid_ns = get_pid_ns(task_active_pid_ns(current));
+		nf->filter.all = nf->privileged;
+		nf->filter.euid = current_euid();
+	}
+
+	file->private_data = nf;
+	return stream_open(inode, file);
+
+err_put_set:
+	nslog_logset_put(set);
+err_free_file:
+	kfree(nf);
+	return err;
+}
+
+static int nslog_release(struct inode *inode, struct file *file)
+{
+	struct nslog_file *nf = file->private_data;
+
+	if (nf->filter.pid_ns)
+		put_pid_ns(nf->filter.pid_ns);
+	kfree(nf->payload);
+	nslog_logset_put(nf->log->set);
+	kfree(nf);
+	return 0;
+}
+
+static ssize_t nslog_write_iter(struct kiocb *iocb, struct iov_iter *from)
+{
+	struct nslog_file *nf = iocb->ki_filp->private_data;
+	u8 stack_buf[NSLOG_WRITE_STACK_BUF];
+	void *buf = stack_buf;
+	ssize_t ret;
+	size_t len;
+
+	/* One call is one record; the payload is cut at the ABI's maximum. */
+	len = min_t(size_t, iov_iter_count(from), LOGGER_ENTRY_MAX_PAYLOAD);
+	if (!len)
+		return 0;
+	if (len > sizeof(stack_buf)) {
+		buf = kmalloc(len, GFP_KERNEL);
+		if (!buf)
+			return -ENOMEM;
+	}
+
+	/*
+	 * Copy everything in before the ring is touched: a fault half-way
+	 * leaves the ring and every reader as they were.
+	 */
+	if (copy_from_iter_full(buf, len, from))
+		ret = nslog_log_write(nf->log, buf, len);
+	else
+		ret = -EFAULT;
+
+	if (buf != stack_buf)
+		kfree(buf);
+	return ret;
+}
+
+static bool nslog_file_has_new(struct nslog_file *nf)
+{
+	return nslog_ring_has_new(&nf->log->ring, READ_ONCE(nf->cur.pos));
+}
+
+/* Fill in the header @nf's version asks for; returns its size. */
+static size_t nslog_fill_hdr(struct nslog_file *nf, struct file *file,
+			     const struct nslog_rec_view *view,
+			     union nslog_hdr *hdr)
+{
+	struct timespec64 ts = ns_to_timespec64(view->ts_ns);
+
+	memset(hdr, 0, sizeof(*hdr));
+	hdr->v2.len = view->len;
+	hdr->v2.pid = view->pid;
+	hdr->v2.tid = view->tid;
+	/* The ABI's seconds are 32 bits wide: see the uapi header. */
+	hdr->v2.sec = (s32)ts.tv_sec;
+	hdr->v2.nsec = ts.tv_nsec;
+	if (nf->version == 2) {
+		hdr->v2.hdr_size = sizeof(hdr->v2);
+		hdr->v2.euid = from_kuid_munged(file->f_cred->user_ns,
+						view->euid);
+	}
+	return nslog_hdr_size(nf->version);
+}
+
+static ssize_t nslog_read(struct file *file, char __user *ubuf, size_t count,
+			  loff_t *ppos)
+{
+	struct nslog_file *nf = file->private_data;
+	struct nslog_log *log = nf->log;
+	union nslog_hdr hdr;
+	struct nslog_ring_cursor next;
+	struct nslog_rec_view view;
+	size_t hdr_size;
+	ssize_t ret;
+
+	for (;;) {
+		if (mutex_lock_interruptible(&nf->lock))
+			return -EINTR;
+		ret = nslog_ring_peek(&log->ring, &nf->cur, &nf->filter, &view,
+				      nf->payload, &next);
+		if (!ret)
+			break;
+		/* Nothing to see up to the head: skip what was looked at. */
+		WRITE_ONCE(nf->cur.pos, next.pos);
+		nf->cur.seq = next.seq;
+		mutex_unlock(&nf->lock);
+
+		if (file->f_flags & O_NONBLOCK)
+			return -EAGAIN;
+		/* Android's logger gave -EINTR, not a restart, on a signal. */
+		if (wait_event_interruptible(log->wait, nslog_file_has_new(nf)))
+			return -EINTR;
+	}
+
+	hdr_size = nslog_fill_hdr(nf, file, &view, &hdr);
+	if (count < hdr_size + view.len) {
+		/* The record stays unread; the reader may retry bigger. */
+		ret = -EINVAL;
+		goto out_unlock;
+	}
+	if (copy_to_user(ubuf, &hdr, hdr_size) ||
+	    copy_to_user(ubuf + hdr_size, nf->payload, view.len)) {
+		ret = -EFAULT;
+		goto out_unlock;
+	}
+	WRITE_ONCE(nf->cur.pos, next.pos);
+	nf->cur.seq = next.seq;
+	ret = hdr_size + view.len;
+
+out_unlock:
+	mutex_unlock(&nf->lock);
+	return ret;
+}
+
+static __poll_t nslog_poll(struct file *file, poll_table *wait)
+{
+	struct nslog_file *nf = file->private_data;
+	__poll_t mask = EPOLLOUT | EPOLLWRNORM;
+	struct nslog_ring_cursor next;
+	struct nslog_rec_view view;
+
+	if (!(file->f_mode & FMODE_READ))
+		return mask;
+
+	poll_wait(file, &nf->log->wait, wait);
+	/* Pairs with wq_has_sleeper() in nslog_log_wake(). */
+	smp_mb();
+
+	mutex_lock(&nf->lock);
+	if (!nslog_ring_peek(&nf->log->ring, &nf->cur, &nf->filter, &view,
+			     NULL, &next)) {
+		mask |= EPOLLIN | EPOLLRDNORM;
+	} else {
+		WRITE_ONCE(nf->cur.pos, next.pos);
+		nf->cur.seq = next.seq;
+	}
+	mutex_unlock(&nf->lock);
+	return mask;
+}
+
+static long nslog_next_entry_len(struct nslog_file *nf)
+{
+	struct nslog_ring_cursor next;
+	struct nslog_rec_view view;
+	long ret = 0;
+
+	mutex_lock(&nf->lock);
+	if (!nslog_ring_peek(&nf->log->ring, &nf->cur, &nf->filter, &view,
+			     NULL, &next)) {
+		ret = nslog_hdr_size(nf->version) + view.len;
+	} else {
+		WRITE_ONCE(nf->cur.pos, next.pos);
+		nf->cur.seq = next.seq;
+	}
+	mutex_unlock(&nf->lock);
+	return ret;
+}
+
+static long nslog_set_version(struct nslog_file *nf, int __user *uversion)
+{
+	int version;
+
+	if (get_user(version, uversion))
+		return -EFAULT;
+	if (version != 1 && version != 2)
+		return -EINVAL;
+	mutex_lock(&nf->lock);
+	nf->version = version;
+	mutex_unlock(&nf->lock);
+	return 0;
+}
+
+/*
+ * The Android ioctls.  Their numbers are _IO() although SET_VERSION takes a
+ * pointer, and several return lengths: that is the ABI liblog and logcat
+ * were built against, kept as it is.
+ */
+static long nslog_ioctl(struct file *file, unsigned int cmd, unsigned long arg)
+{
+	struct nslog_file *nf = file->private_data;
+	bool reader = file->f_mode & FMODE_READ;
+	long ret;
+
+	switch (cmd) {
+	case LOGGER_GET_LOG_BUF_SIZE:
+		return nf->log->ring.size;
+	case LOGGER_GET_LOG_LEN:
+		if (!reader)
+			return -EBADF;
+		mutex_lock(&nf->lock);
+		ret = nslog_ring_unread(&nf->log->ring, &nf->cur);
+		mutex_unlock(&nf->lock);
+		return ret;
+	case LOGGER_GET_NEXT_ENTRY_LEN:
+		if (!reader)
+			return -EBADF;
+		return nslog_next_entry_len(nf);
+	case LOGGER_FLUSH_LOG:
+		if (!(file->f_mode & FMODE_WRITE))
+			return -EBADF;
+		if (!nf->privileged)
+			return -EPERM;
+		nslog_log_flush(nf->log);
+		return 0;
+	case LOGGER_GET_VERSION:
+		if (!reader)
+			return -EBADF;
+		return READ_ONCE(nf->version);
+	case LOGGER_SET_VERSION:
+		if (!reader)
+			return -EBADF;
+		return nslog_set_version(nf, (int __user *)arg);
+	default:
+		return -ENOTTY;
+	}
+}
+
+static const struct file_operations nslog_fops = {
+	.owner		= THIS_MODULE,
+	.open		= nslog_open,
+	.release	= nslog_release,
+	.read		= nslog_read,
+	.write_iter	= nslog_write_iter,
+	.poll		= nslog_poll,
+	.unlocked_ioctl	= nslog_ioctl,
+	.compat_ioctl	= compat_ptr_ioctl,
+};
+
+/* devtmpfs names: log_main ... or, with android_nodes, log/main ... */
+static char nslog_nodenames[NSLOG_NR_LOGS][16];
+static char nslog_devnames[NSLOG_NR_LOGS][16];
+
+/**
+ * nslog_device_init() - register the four log devices
+ *
+ * The nodes are created writable by anyone and readable by root only
+ * (0622); a udev rule gives read access to the log group.
+ *
+ * Context: module init.
+ * Return: 0 or a negative errno from misc_register().
+ */
+int nslog_device_init(void)
+{
+	int i, err;
+
+	for (i = 0; i < NSLOG_NR_LOGS; i++) {
+		struct miscdevice *misc = &nslog_misc[i];
+
+		snprintf(nslog_devnames[i], sizeof(nslog_devnames[i]),
+			 "log_%s", nslog_log_names[i]);
+		misc->minor = MISC_DYNAMIC_MINOR;
+		misc->name = nslog_devnames[i];
+		misc->fops = &nslog_fops;
+		misc->mode = 0622;
+		if (android_nodes) {
+			snprintf(nslog_nodenames[i], sizeof(nslog_nodenames[i]),
+				 "log/%s", nslog_log_names[i]);
+			misc->nodename = nslog_nodenames[i];
+		}
+		err = misc_register(misc);
+		if (err)
+			goto err_deregister;
+	}
+	return 0;
+
+err_deregister:
+	pr_err("nslogger: cannot register %s: %d\n", nslog_devnames[i], err);
+	while (--i >= 0)
+		misc_deregister(&nslog_misc[i]);
+	return err;
+}
+
+/**
+ * nslog_device_exit() - remove the log devices
+ *
+ * Context: module exit.
+ */
+void nslog_device_exit(void)
+{
+	int i;
+
+	for (i = NSLOG_NR_LOGS - 1; i >= 0; i--)
+		misc_deregister(&nslog_misc[i]);
+}

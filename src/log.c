@@ -1,0 +1,263 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * nslogger: logs and log sets.
+ *
+ * A log is a ring plus the readers waiting on it.  Its storage is allocated
+ * on the first write, charged to the writer's memory cgroup, so a set that
+ * is only opened costs a few hundred bytes.  A log set is the four logs of
+ * one IPC namespace; for now there is one, the initial namespace's.
+ */
+
+#include <linux/cred.h>
+#include <linux/log2.h>
+#include <linux/module.h>
+#include <linux/moduleparam.h>
+#include <linux/pid.h>
+#include <linux/poll.h>
+#include <linux/sched.h>
+#include <linux/slab.h>
+#include <linux/timekeeping.h>
+#include <linux/user_namespace.h>
+
+#include "log.h"
+
+const char *const nslog_log_names[NSLOG_NR_LOGS] = {
+	[NSLOG_LOG_MAIN]	= "main",
+	[NSLOG_LOG_EVENTS]	= "events",
+	[NSLOG_LOG_RADIO]	= "radio",
+	[NSLOG_LOG_SYSTEM]	= "system",
+};
+
+/* Ring sizes of the initial namespace's logs; set at load time only. */
+static u32 nslog_log_sizes[NSLOG_NR_LOGS] = {
+	[NSLOG_LOG_MAIN]	= 256 << 10,
+	[NSLOG_LOG_EVENTS]	= 256 << 10,
+	[NSLOG_LOG_RADIO]	= 256 << 10,
+	[NSLOG_LOG_SYSTEM]	= 256 << 10,
+};
+
+static int nslog_param_set_size(const char *val, const struct kernel_param *kp)
+{
+	unsigned long long size;
+	char *end;
+
+	size = memparse(val, &end);
+	if (*end == '\n')
+		end++;
+	if (end == val || *end || !is_power_of_2(size) ||
+	    size < NSLOG_RING_MIN_SIZE || size > NSLOG_RING_MAX_SIZE) {
+		pr_err("nslogger: %s=%s: a log size is a power of two from %uK to %uM, e.g. 256K\n",
+		       kp->name, val, NSLOG_RING_MIN_SIZE >> 10,
+		       NSLOG_RING_MAX_SIZE >> 20);
+		return -EINVAL;
+	}
+	*(u32 *)kp->arg = size;
+	return 0;
+}
+
+static int nslog_param_get_size(char *buf, const struct kernel_param *kp)
+{
+	return sysfs_emit(buf, "%u\n", *(u32 *)kp->arg);
+}
+
+static const struct kernel_param_ops nslog_size_ops = {
+	.set = nslog_param_set_size,
+	.get = nslog_param_get_size,
+};
+
+module_param_cb(main_size, &nslog_size_ops,
+		&nslog_log_sizes[NSLOG_LOG_MAIN], 0444);
+MODULE_PARM_DESC(main_size, "ring size of log_main (power of two, default 256K)");
+module_param_cb(events_size, &nslog_size_ops,
+		&nslog_log_sizes[NSLOG_LOG_EVENTS], 0444);
+MODULE_PARM_DESC(events_size, "ring size of log_events (power of two, default 256K)");
+module_param_cb(radio_size, &nslog_size_ops,
+		&nslog_log_sizes[NSLOG_LOG_RADIO], 0444);
+MODULE_PARM_DESC(radio_size, "ring size of log_radio (power of two, default 256K)");
+module_param_cb(system_size, &nslog_size_ops,
+		&nslog_log_sizes[NSLOG_LOG_SYSTEM], 0444);
+MODULE_PARM_DESC(system_size, "ring size of log_system (power of two, default 256K)");
+
+static struct nslog_logset nslog_init_set;
+
+static void nslog_log_wake_fn(struct work_struct *work)
+{
+	struct nslog_log *log = container_of(work, struct nslog_log, wake_work);
+
+	wake_up_interruptible_poll(&log->wait, EPOLLIN | EPOLLRDNORM);
+}
+
+/*
+ * Readers are woken from a work item, not by the writer: with many readers
+ * asleep a wake-up is O(readers), and the write path stays O(1).  While the
+ * work is pending, further writes only see its pending bit.
+ */
+static void nslog_log_wake(struct nslog_log *log)
+{
+	/*
+	 * The full barrier in wq_has_sleeper() pairs with the one in
+	 * set_current_state() of a reader going to sleep (and the smp_mb()
+	 * after poll_wait() in nslog_poll()): either the reader sees the new
+	 * head, or this sees the reader on the queue.
+	 */
+	if (wq_has_sleeper(&log->wait))
+		queue_work(system_wq, &log->wake_work);
+}
+
+static void nslog_log_init_one(struct nslog_log *log, struct nslog_logset *set,
+			       u32 size)
+{
+	nslog_ring_init(&log->ring, size);
+	init_waitqueue_head(&log->wait);
+	INIT_WORK(&log->wake_work, nslog_log_wake_fn);
+	log->set = set;
+}
+
+/* Give a log its storage, charged to the caller's memory cgroup. */
+static int nslog_log_alloc(struct nslog_log *log)
+{
+	u8 *buf;
+
+	buf = kvmalloc(log->ring.size, GFP_KERNEL_ACCOUNT);
+	if (!buf)
+		return -ENOMEM;
+	if (!nslog_ring_attach(&log->ring, buf))
+		kvfree(buf);
+	return 0;
+}
+
+/**
+ * nslog_log_write() - store one record from the current task
+ * @log: the log
+ * @payload: the payload, already copied into kernel memory
+ * @len: its length, 1 to LOGGER_ENTRY_MAX_PAYLOAD
+ *
+ * Stamps the record with the caller's thread group, thread, effective uid
+ * and the time; none of them comes from the writer's data.
+ *
+ * Context: process context, may sleep (the first write allocates).
+ * Return: @len, or -ENOMEM if the log's storage could not be allocated.
+ */
+ssize_t nslog_log_write(struct nslog_log *log, const void *payload, u16 len)
+{
+	struct nslog_rec rec;
+	int err;
+
+	/* The storage is set once under the ring lock and only freed with it. */
+	if (unlikely(!READ_ONCE(log->ring.buf))) {
+		err = nslog_log_alloc(log);
+		if (err)
+			return err;
+	}
+
+	rec.ts_ns = ktime_get_real_ns();
+	rec.tgid = get_pid(task_tgid(current));
+	rec.tid = get_pid(task_pid(current));
+	rec.euid = current_euid();
+	rec.len = len;
+	rec.flags = 0;
+	nslog_ring_write(&log->ring, &rec, payload);
+	nslog_log_wake(log);
+	return len;
+}
+
+/**
+ * nslog_log_flush() - drop every record of a log
+ * @log: the log
+ *
+ * Context: process context, may sleep.
+ */
+void nslog_log_flush(struct nslog_log *log)
+{
+	nslog_ring_flush(&log->ring);
+}
+
+/**
+ * nslog_logset_init() - set up a log set with no storage yet
+ * @set: the set
+ * @user_ns: the user namespace whose CAP_SYSLOG governs it; a reference is
+ *	taken
+ * @sizes: ring size of each log
+ *
+ * The set starts with one reference, its owner's.
+ *
+ * Context: process context.
+ */
+void nslog_logset_init(struct nslog_logset *set,
+		       struct user_namespace *user_ns,
+		       const u32 sizes[NSLOG_NR_LOGS])
+{
+	int i;
+
+	refcount_set(&set->ref, 1);
+	set->user_ns = get_user_ns(user_ns);
+	for (i = 0; i < NSLOG_NR_LOGS; i++)
+		nslog_log_init_one(&set->logs[i], set, sizes[i]);
+}
+
+/**
+ * nslog_logset_destroy() - free a set's records and storage
+ * @set: the set, with no reference left
+ *
+ * Context: process context, may sleep.
+ */
+void nslog_logset_destroy(struct nslog_logset *set)
+{
+	int i;
+
+	for (i = 0; i < NSLOG_NR_LOGS; i++) {
+		struct nslog_log *log = &set->logs[i];
+
+		/* No file is open, so no writer can queue the work again. */
+		cancel_work_sync(&log->wake_work);
+		kvfree(nslog_ring_release(&log->ring));
+	}
+	put_user_ns(set->user_ns);
+}
+
+/**
+ * nslog_logset_get_current() - the log set of the current task
+ *
+ * Context: process context.
+ * Return: a counted reference, for nslog_logset_put().
+ */
+struct nslog_logset *nslog_logset_get_current(void)
+{
+	refcount_inc(&nslog_init_set.ref);
+	return &nslog_init_set;
+}
+
+/**
+ * nslog_logset_put() - drop a reference to a log set
+ * @set: the set
+ *
+ * Context: process context.
+ */
+void nslog_logset_put(struct nslog_logset *set)
+{
+	/* The initial set's last reference is dropped by nslog_log_exit(). */
+	if (refcount_dec_and_test(&set->ref))
+		nslog_logset_destroy(set);
+}
+
+/**
+ * nslog_log_init() - set up the initial namespace's logs
+ *
+ * Context: module init.
+ * Return: 0.
+ */
+int nslog_log_init(void)
+{
+	nslog_logset_init(&nslog_init_set, &init_user_ns, nslog_log_sizes);
+	return 0;
+}
+
+/**
+ * nslog_log_exit() - free the initial namespace's logs
+ *
+ * Context: module exit; no file is open any more.
+ */
+void nslog_log_exit(void)
+{
+	nslog_logset_put(&nslog_init_set);
+}

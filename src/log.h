@@ -1,0 +1,65 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef _NSLOG_LOG_H
+#define _NSLOG_LOG_H
+
+#include <linux/refcount.h>
+#include <linux/wait.h>
+#include <linux/workqueue.h>
+
+#include "ring.h"
+
+struct user_namespace;
+
+/* The four logs of a set, in the order of the devices. */
+enum nslog_log_id {
+	NSLOG_LOG_MAIN,
+	NSLOG_LOG_EVENTS,
+	NSLOG_LOG_RADIO,
+	NSLOG_LOG_SYSTEM,
+	NSLOG_NR_LOGS,
+};
+
+struct nslog_logset;
+
+/**
+ * struct nslog_log - one log: a ring and the readers waiting on it
+ * @ring: the records; storage is attached on the first write
+ * @wait: readers blocked in read() or poll()
+ * @wake_work: wakes @wait outside the write path
+ * @set: the set this log belongs to
+ */
+struct nslog_log {
+	struct nslog_ring ring;
+	wait_queue_head_t wait;
+	struct work_struct wake_work;
+	struct nslog_logset *set;
+};
+
+/**
+ * struct nslog_logset - the four logs one IPC namespace writes to
+ * @ref: open files and the owner each hold one
+ * @user_ns: the user namespace whose CAP_SYSLOG may read all and flush
+ * @logs: main, events, radio, system
+ */
+struct nslog_logset {
+	refcount_t ref;
+	struct user_namespace *user_ns;
+	struct nslog_log logs[NSLOG_NR_LOGS];
+};
+
+extern const char *const nslog_log_names[NSLOG_NR_LOGS];
+
+void nslog_logset_init(struct nslog_logset *set,
+		       struct user_namespace *user_ns,
+		       const u32 sizes[NSLOG_NR_LOGS]);
+void nslog_logset_destroy(struct nslog_logset *set);
+struct nslog_logset *nslog_logset_get_current(void);
+void nslog_logset_put(struct nslog_logset *set);
+
+ssize_t nslog_log_write(struct nslog_log *log, const void *payload, u16 len);
+void nslog_log_flush(struct nslog_log *log);
+
+int nslog_log_init(void);
+void nslog_log_exit(void);
+
+#endif /* _NSLOG_LOG_H */
