@@ -5,31 +5,68 @@
 KVER	?= $(shell scripts/kver.sh 2>/dev/null)
 KDIR	?= /lib/modules/$(KVER)/build
 BUILD	:= $(CURDIR)/build
+TESTBIN	:= $(BUILD)/tests
+VM	:= tests/containers/vm.sh
 
-.PHONY: all module tools deps help clean
+TEST_CFLAGS := -std=gnu11 -O2 -g -Wall -Wextra -Werror -D_GNU_SOURCE \
+	       -I$(CURDIR)/include/uapi -pthread
+TEST_PROGS := $(TESTBIN)/abi_test
+
+.PHONY: all module tools test-progs deps help clean demo test test-kunit \
+	test-vm test-host check install
 
 all: module tools
 
 help:
 	@echo "make            build nslogger.ko (KVER=$(KVER)) and the tools"
 	@echo "make demo       boot a VM and show records written and read back"
-	@echo "make test       every suite: KUnit on UML, then the VM suite"
-	@echo "make test-kunit KUnit suites only (kunit.py on UML)"
-	@echo "make test-vm    VM suite only (Debian's kernel under QEMU)"
+	@echo "make test       every suite (host, KUnit, VM) and one summary line"
+	@echo "make test-host  user-space tests on the host (uapi header, tools)"
+	@echo "make test-kunit KUnit suites (kunit.py on UML, linux-source-6.1)"
+	@echo "make test-vm    VM suite (Debian's kernel under QEMU)"
 	@echo "make check      checkpatch --strict and sparse (C=2) on the module"
-	@echo "make install    install the module (and the udev rule) on this host"
+	@echo "make install    install the module and the udev rule on this host"
 	@echo "make KVER=...   build against another installed kernel's headers"
 
 deps:
 	scripts/deps.sh build tools
 
 module:
-	@test -n "$(KVER)" || { echo "no packaged kernel found: run scripts/deps.sh build" >&2; exit 1; }
-	$(MAKE) -C $(KDIR) M=$(CURDIR) CONFIG_NSLOG=m modules
+	@scripts/deps.sh build
+	@test -n "$(KVER)" || { echo "no packaged kernel found" >&2; exit 1; }
+	$(MAKE) -C $(KDIR) M=$(CURDIR) CONFIG_NSLOG=m W=1 modules
 
 tools:
+	@scripts/deps.sh tools
 	$(MAKE) -C tools O=$(BUILD)/tools
+
+test-progs: $(TEST_PROGS)
+
+$(TESTBIN)/abi_test: tests/abi/abi_test.c tests/lib/tap.c tests/lib/tap.h \
+		     include/uapi/linux/nslogger.h
+	@mkdir -p $(TESTBIN)
+	$(CC) $(TEST_CFLAGS) -o $@ tests/abi/abi_test.c tests/lib/tap.c
+
+test-host: tools
+	$(MAKE) -C tools O=$(BUILD)/tools check uapi-test
+
+test-kunit:
+	tests/kunit/run.sh
+
+test-vm: module tools test-progs
+	@scripts/deps.sh vm
+	$(VM) --ko $(CURDIR)/nslogger.ko -- tests/containers/suite.sh
+
+test:
+	scripts/run-tests.sh \
+		"host=$(MAKE) --no-print-directory test-host" \
+		"kunit=$(MAKE) --no-print-directory test-kunit" \
+		"vm=$(MAKE) --no-print-directory test-vm"
+
+demo: module tools
+	@scripts/deps.sh vm
+	$(VM) --ko $(CURDIR)/nslogger.ko -- tests/containers/demo.sh
 
 clean:
 	-$(MAKE) -C $(KDIR) M=$(CURDIR) clean
-	rm -rf $(BUILD)/tools $(BUILD)/vm
+	rm -rf $(BUILD)/tools $(BUILD)/tests $(BUILD)/vm $(BUILD)/results
