@@ -67,6 +67,15 @@ demo: module tools
 	@scripts/deps.sh vm
 	$(VM) --ko $(CURDIR)/nslogger.ko -- tests/containers/demo.sh
 
+check:
+	scripts/check.sh $(KVER)
+
+# On a real host (not this build machine): the module, DKMS-free.
+install: module
+	$(MAKE) -C $(KDIR) M=$(CURDIR) CONFIG_NSLOG=m modules_install
+	install -D -m 0644 scripts/60-nslogger.rules /etc/udev/rules.d/60-nslogger.rules
+	depmod -a $(KVER)
+
 clean:
 	-$(MAKE) -C $(KDIR) M=$(CURDIR) clean
 	rm -rf $(BUILD)/tools $(BUILD)/tests $(BUILD)/vm $(BUILD)/results

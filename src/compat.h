@@ -4,14 +4,13 @@
  *
  * Force-included into every file by Kbuild.  Differences are detected by
  * feature (probes in Kbuild set NSLOG_HAVE_* from the kernel's headers), not
- * by version number; the only version test is the floor below.
+ * by version number.  Kbuild also compares the kernel's version with the
+ * floor and sets NSLOG_KERNEL_TOO_OLD below it.
  */
 #ifndef _NSLOG_COMPAT_H
 #define _NSLOG_COMPAT_H
 
-#include <linux/version.h>
-
-#if LINUX_VERSION_CODE < KERNEL_VERSION(6, 1, 0)
+#ifdef NSLOG_KERNEL_TOO_OLD
 #error "nslogger needs Linux 6.1 or later"
 #endif
 

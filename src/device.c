@@ -55,6 +55,7 @@ MODULE_PARM_DESC(android_nodes,
  */
 struct nslog_file {
 	struct nslog_log *log;
+	/* serialises this file's readers: @cur, @version, @payload */
 	struct mutex lock;
 	struct nslog_ring_cursor cur;
 	struct nslog_ring_filter filter;

@@ -55,6 +55,7 @@ struct nslog_rec {
  * life of a machine.  A position maps to an offset with @size - 1.
  */
 struct nslog_ring {
+	/* writers, flushes and one record's copy-out; see ring.c */
 	spinlock_t lock;
 	u8 *buf;
 	u32 size;
