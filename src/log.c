@@ -5,7 +5,8 @@
  * A log is a ring plus the readers waiting on it.  Its storage is allocated
  * on the first write, charged to the writer's memory cgroup, so a set that
  * is only opened costs a few hundred bytes.  A log set is the four logs of
- * one IPC namespace; for now there is one, the initial namespace's.
+ * one IPC namespace: the initial namespace's is static and sized by the
+ * parameters below, the others belong to the registry (src/ns/).
  */
 
 #include <linux/cred.h>
@@ -18,6 +19,7 @@
 #include <linux/slab.h>
 #include <linux/timekeeping.h>
 #include <linux/user_namespace.h>
+#include <linux/vmalloc.h>
 
 #include "log.h"
 
@@ -60,21 +62,22 @@ static int nslog_param_get_size(char *buf, const struct kernel_param *kp)
 	return sysfs_emit(buf, "%u\n", *(u32 *)kp->arg);
 }
 
-static const struct kernel_param_ops nslog_size_ops = {
+/* Shared with the registry's ns_size. */
+const struct kernel_param_ops nslog_log_size_ops = {
 	.set = nslog_param_set_size,
 	.get = nslog_param_get_size,
 };
 
-module_param_cb(main_size, &nslog_size_ops,
+module_param_cb(main_size, &nslog_log_size_ops,
 		&nslog_log_sizes[NSLOG_LOG_MAIN], 0444);
 MODULE_PARM_DESC(main_size, "ring size of log_main (power of two, default 256K)");
-module_param_cb(events_size, &nslog_size_ops,
+module_param_cb(events_size, &nslog_log_size_ops,
 		&nslog_log_sizes[NSLOG_LOG_EVENTS], 0444);
 MODULE_PARM_DESC(events_size, "ring size of log_events (power of two, default 256K)");
-module_param_cb(radio_size, &nslog_size_ops,
+module_param_cb(radio_size, &nslog_log_size_ops,
 		&nslog_log_sizes[NSLOG_LOG_RADIO], 0444);
 MODULE_PARM_DESC(radio_size, "ring size of log_radio (power of two, default 256K)");
-module_param_cb(system_size, &nslog_size_ops,
+module_param_cb(system_size, &nslog_log_size_ops,
 		&nslog_log_sizes[NSLOG_LOG_SYSTEM], 0444);
 MODULE_PARM_DESC(system_size, "ring size of log_system (power of two, default 256K)");
 
@@ -118,11 +121,12 @@ static int nslog_log_alloc(struct nslog_log *log)
 {
 	u8 *buf;
 
-	buf = kvmalloc(log->ring.size, GFP_KERNEL_ACCOUNT);
+	/* vmalloc: no high-order pages, and it shows in VmallocUsed. */
+	buf = __vmalloc(log->ring.size, GFP_KERNEL_ACCOUNT);
 	if (!buf)
 		return -ENOMEM;
 	if (!nslog_ring_attach(&log->ring, buf))
-		kvfree(buf);
+		vfree(buf);
 	return 0;
 }
 
@@ -191,6 +195,7 @@ void nslog_logset_init(struct nslog_logset *set,
 
 	refcount_set(&set->ref, 1);
 	set->user_ns = get_user_ns(user_ns);
+	set->release = NULL;
 	for (i = 0; i < NSLOG_NR_LOGS; i++)
 		nslog_log_init_one(&set->logs[i], set, sizes[i]);
 }
@@ -210,18 +215,18 @@ void nslog_logset_destroy(struct nslog_logset *set)
 
 		/* No file is open, so no writer can queue the work again. */
 		cancel_work_sync(&log->wake_work);
-		kvfree(nslog_ring_release(&log->ring));
+		vfree(nslog_ring_release(&log->ring));
 	}
 	put_user_ns(set->user_ns);
 }
 
 /**
- * nslog_logset_get_current() - the log set of the current task
+ * nslog_logset_get_init() - the initial IPC namespace's log set
  *
- * Context: process context.
+ * Context: any.
  * Return: a counted reference, for nslog_logset_put().
  */
-struct nslog_logset *nslog_logset_get_current(void)
+struct nslog_logset *nslog_logset_get_init(void)
 {
 	refcount_inc(&nslog_init_set.ref);
 	return &nslog_init_set;
@@ -236,8 +241,11 @@ struct nslog_logset *nslog_logset_get_current(void)
 void nslog_logset_put(struct nslog_logset *set)
 {
 	/* The initial set's last reference is dropped by nslog_log_exit(). */
-	if (refcount_dec_and_test(&set->ref))
+	if (refcount_dec_and_test(&set->ref)) {
 		nslog_logset_destroy(set);
+		if (set->release)
+			set->release(set);
+	}
 }
 
 /**

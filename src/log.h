@@ -2,6 +2,7 @@
 #ifndef _NSLOG_LOG_H
 #define _NSLOG_LOG_H
 
+#include <linux/moduleparam.h>
 #include <linux/refcount.h>
 #include <linux/wait.h>
 #include <linux/workqueue.h>
@@ -39,21 +40,24 @@ struct nslog_log {
  * struct nslog_logset - the four logs one IPC namespace writes to
  * @ref: open files and the owner each hold one
  * @user_ns: the user namespace whose CAP_SYSLOG may read all and flush
+ * @release: frees the set once it is destroyed; NULL for a static set
  * @logs: main, events, radio, system
  */
 struct nslog_logset {
 	refcount_t ref;
 	struct user_namespace *user_ns;
+	void (*release)(struct nslog_logset *set);
 	struct nslog_log logs[NSLOG_NR_LOGS];
 };
 
 extern const char *const nslog_log_names[NSLOG_NR_LOGS];
+extern const struct kernel_param_ops nslog_log_size_ops;
 
 void nslog_logset_init(struct nslog_logset *set,
 		       struct user_namespace *user_ns,
 		       const u32 sizes[NSLOG_NR_LOGS]);
 void nslog_logset_destroy(struct nslog_logset *set);
-struct nslog_logset *nslog_logset_get_current(void);
+struct nslog_logset *nslog_logset_get_init(void);
 void nslog_logset_put(struct nslog_logset *set);
 
 ssize_t nslog_log_write(struct nslog_log *log, const void *payload, u16 len);

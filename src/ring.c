@@ -313,3 +313,21 @@ void nslog_ring_flush(struct nslog_ring *ring)
 	}
 	spin_unlock(&ring->lock);
 }
+
+/**
+ * nslog_ring_stats() - take a consistent snapshot of a ring's counters
+ * @ring: the ring
+ * @st: filled in
+ *
+ * Context: any context that may take a spinlock; takes the ring lock.
+ */
+void nslog_ring_stats(struct nslog_ring *ring, struct nslog_ring_stats *st)
+{
+	spin_lock(&ring->lock);
+	st->size = ring->size;
+	st->allocated = ring->buf;
+	st->used = ring->head - ring->tail;
+	st->written = ring->head_seq;
+	st->stored = ring->head_seq - ring->tail_seq;
+	spin_unlock(&ring->lock);
+}

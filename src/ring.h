@@ -112,6 +112,22 @@ struct nslog_ring_filter {
 	kuid_t euid;
 };
 
+/**
+ * struct nslog_ring_stats - a snapshot of a ring, for listings
+ * @size: ring size in bytes
+ * @allocated: storage is attached
+ * @used: bytes of stored records, head - tail
+ * @written: records written since the ring was made
+ * @stored: records stored now
+ */
+struct nslog_ring_stats {
+	u32 size;
+	bool allocated;
+	u64 used;
+	u64 written;
+	u64 stored;
+};
+
 void nslog_ring_init(struct nslog_ring *ring, u32 size);
 bool nslog_ring_attach(struct nslog_ring *ring, u8 *buf);
 u8 *nslog_ring_release(struct nslog_ring *ring);
@@ -124,6 +140,7 @@ int nslog_ring_peek(struct nslog_ring *ring, struct nslog_ring_cursor *cur,
 u64 nslog_ring_unread(struct nslog_ring *ring,
 		      const struct nslog_ring_cursor *cur);
 void nslog_ring_flush(struct nslog_ring *ring);
+void nslog_ring_stats(struct nslog_ring *ring, struct nslog_ring_stats *st);
 
 /**
  * nslog_ring_has_new() - whether anything was written past a position
