@@ -9,8 +9,10 @@
  * its own effective uid.
  */
 
+#include <linux/anon_inodes.h>
 #include <linux/capability.h>
 #include <linux/cred.h>
+#include <linux/file.h>
 #include <linux/fs.h>
 #include <linux/miscdevice.h>
 #include <linux/module.h>
@@ -29,6 +31,7 @@
 
 #include "device.h"
 #include "log.h"
+#include "ns/registry.h"
 
 static bool android_nodes;
 module_param(android_nodes, bool, 0444);
@@ -78,59 +81,76 @@ static size_t nslog_hdr_size(int version)
 			      sizeof(struct logger_entry);
 }
 
+/*
+ * A file of log @id of @set (whose reference it takes over).  Readers get
+ * their filter from the caller: pids shown in its pid namespace, and every
+ * record or only its own euid's.
+ */
+static struct nslog_file *nslog_file_new(struct nslog_logset *set,
+					 unsigned int id, bool reader,
+					 bool privileged)
+{
+	struct nslog_file *nf;
+
+	nf = kzalloc(sizeof(*nf), GFP_KERNEL_ACCOUNT);
+	if (!nf)
+		goto err_put_set;
+	nf->log = &set->logs[id];
+	mutex_init(&nf->lock);
+	nf->version = 1;
+	nf->privileged = privileged;
+	if (reader) {
+		nf->payload = kmalloc(LOGGER_ENTRY_MAX_PAYLOAD,
+				      GFP_KERNEL_ACCOUNT);
+		if (!nf->payload)
+			goto err_free_file;
+		nf->filter.pid_ns = get_pid_ns(task_active_pid_ns(current));
+		nf->filter.all = privileged;
+		nf->filter.euid = current_euid();
+	}
+	return nf;
+
+err_free_file:
+	kfree(nf);
+err_put_set:
+	nslog_ns_put_set(set);
+	return NULL;
+}
+
+static void nslog_file_free(struct nslog_file *nf)
+{
+	if (nf->filter.pid_ns)
+		put_pid_ns(nf->filter.pid_ns);
+	kfree(nf->payload);
+	nslog_ns_put_set(nf->log->set);
+	kfree(nf);
+}
+
 static int nslog_open(struct inode *inode, struct file *file)
 {
 	struct miscdevice *misc = file->private_data;
 	struct nslog_logset *set;
 	struct nslog_file *nf;
-	int err;
+	bool privileged;
 
-	nf = kzalloc(sizeof(*nf), GFP_KERNEL_ACCOUNT);
+	/* The opener's IPC namespace decides which logs this file reaches. */
+	set = nslog_ns_current_set();
+	if (IS_ERR(set))
+		return PTR_ERR(set);
+	/* Decided once, with the opener's credentials, as f_cred would be. */
+	privileged = in_egroup_p(inode->i_gid) ||
+		     ns_capable(set->user_ns, CAP_SYSLOG);
+	nf = nslog_file_new(set, misc - nslog_misc, file->f_mode & FMODE_READ,
+			    privileged);
 	if (!nf)
 		return -ENOMEM;
-	set = nslog_logset_get_current();
-	if (IS_ERR(set)) {
-		err = PTR_ERR(set);
-		goto err_free_file;
-	}
-	nf->log = &set->logs[misc - nslog_misc];
-	mutex_init(&nf->lock);
-	nf->version = 1;
-	/* Decided once, with the opener's credentials, as f_cred would be. */
-	nf->privileged = in_egroup_p(inode->i_gid) ||
-			 ns_capable(set->user_ns, CAP_SYSLOG);
-
-	if (file->f_mode & FMODE_READ) {
-		nf->payload = kmalloc(LOGGER_ENTRY_MAX_PAYLOAD,
-				      GFP_KERNEL_ACCOUNT);
-		if (!nf->payload) {
-			err = -ENOMEM;
-			goto err_put_set;
-		}
-		nf->filter.pid_ns = get_pid_ns(task_active_pid_ns(current));
-		nf->filter.all = nf->privileged;
-		nf->filter.euid = current_euid();
-	}
-
 	file->private_data = nf;
 	return stream_open(inode, file);
-
-err_put_set:
-	nslog_logset_put(set);
-err_free_file:
-	kfree(nf);
-	return err;
 }
 
 static int nslog_release(struct inode *inode, struct file *file)
 {
-	struct nslog_file *nf = file->private_data;
-
-	if (nf->filter.pid_ns)
-		put_pid_ns(nf->filter.pid_ns);
-	kfree(nf->payload);
-	nslog_logset_put(nf->log->set);
-	kfree(nf);
+	nslog_file_free(file->private_data);
 	return 0;
 }
 
@@ -287,6 +307,69 @@ static long nslog_next_entry_len(struct nslog_file *nf)
 	return ret;
 }
 
+static const struct file_operations nslog_fops;
+
+/*
+ * Host collection: a new read-only file on the same log of another IPC
+ * namespace's set, named by an nsfs fd or by its id.  Only for CAP_SYSLOG
+ * in the initial user namespace: a container's root has no say here.
+ */
+static long nslog_open_ns(struct nslog_file *nf,
+			  struct nslog_open_ns __user *uarg)
+{
+	unsigned int id = nf->log - nf->log->set->logs;
+	struct nslog_open_ns arg;
+	struct nslog_logset *set;
+	struct nslog_file *nnf;
+	struct file *file;
+	int fd;
+
+	if (!capable(CAP_SYSLOG))
+		return -EPERM;
+	if (copy_from_user(&arg, uarg, sizeof(arg)))
+		return -EFAULT;
+	if (arg.flags)
+		return -EINVAL;
+
+	if (arg.ns_fd >= 0) {
+		struct file *nsfs = fget(arg.ns_fd);
+
+		if (!nsfs)
+			return -EBADF;
+		set = nslog_ns_nsfs_set(nsfs);
+		fput(nsfs);
+	} else if (arg.ns_fd == -1) {
+		set = nslog_ns_id_set(arg.ns_id);
+	} else {
+		return -EBADF;
+	}
+	if (IS_ERR(set))
+		return PTR_ERR(set);
+
+	nnf = nslog_file_new(set, id, true, true);
+	if (!nnf)
+		return -ENOMEM;
+	fd = get_unused_fd_flags(O_CLOEXEC);
+	if (fd < 0)
+		goto err_free_file;
+	file = anon_inode_getfile("[nslogger]", &nslog_fops, nnf,
+				  O_RDONLY | O_CLOEXEC);
+	if (IS_ERR(file)) {
+		put_unused_fd(fd);
+		fd = PTR_ERR(file);
+		goto err_free_file;
+	}
+	/* A stream, like the device files: no seeking, no positional I/O. */
+	file->f_mode &= ~(FMODE_LSEEK | FMODE_PREAD | FMODE_PWRITE);
+	file->f_mode |= FMODE_STREAM;
+	fd_install(fd, file);
+	return fd;
+
+err_free_file:
+	nslog_file_free(nnf);
+	return fd;
+}
+
 static long nslog_set_version(struct nslog_file *nf, int __user *uversion)
 {
 	int version;
@@ -341,6 +424,8 @@ static long nslog_ioctl(struct file *file, unsigned int cmd, unsigned long arg)
 		if (!reader)
 			return -EBADF;
 		return nslog_set_version(nf, (int __user *)arg);
+	case NSLOG_IOC_OPEN_NS:
+		return nslog_open_ns(nf, (struct nslog_open_ns __user *)arg);
 	default:
 		return -ENOTTY;
 	}

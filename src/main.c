@@ -2,13 +2,17 @@
 /*
  * nslogger: module init and exit.
  *
- * Each concern sets itself up in order and is undone in reverse.
+ * Each concern sets itself up in order and is undone in reverse: the logs
+ * of the initial namespace, the registry of the others, the /proc files
+ * that describe them, and last the devices, through which files are opened.
  */
 
 #include <linux/module.h>
 
 #include "device.h"
 #include "log.h"
+#include "proc.h"
+#include "ns/registry.h"
 
 static int __init nslog_init(void)
 {
@@ -17,12 +21,21 @@ static int __init nslog_init(void)
 	err = nslog_log_init();
 	if (err)
 		return err;
-	/* Devices last: once they exist, files can be opened. */
-	err = nslog_device_init();
+	err = nslog_ns_init();
 	if (err)
 		goto err_log_exit;
+	err = nslog_proc_init();
+	if (err)
+		goto err_ns_exit;
+	err = nslog_device_init();
+	if (err)
+		goto err_proc_exit;
 	return 0;
 
+err_proc_exit:
+	nslog_proc_exit();
+err_ns_exit:
+	nslog_ns_exit();
 err_log_exit:
 	nslog_log_exit();
 	return err;
@@ -32,6 +45,8 @@ static void __exit nslog_exit(void)
 {
 	/* No file is open (each holds a module reference): nothing races. */
 	nslog_device_exit();
+	nslog_proc_exit();
+	nslog_ns_exit();
 	nslog_log_exit();
 }
 

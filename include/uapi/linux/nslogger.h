@@ -117,4 +117,35 @@ enum nslog_event_type {
 /* Takes an int __user * holding 1 or 2 (else -EINVAL).  Read fd. */
 #define LOGGER_SET_VERSION		_IO(__LOGGERIO, 6)
 
+/*
+ * nslogger's own extensions, in today's style: direction and size encoded,
+ * structures with explicit padding.
+ */
+
+/**
+ * struct nslog_open_ns - argument of NSLOG_IOC_OPEN_NS
+ * @ns_fd: an nsfs file of the IPC namespace to read, as from
+ *	open("/proc/PID/ns/ipc"); or -1 to name the namespace by @ns_id
+ * @flags: must be 0
+ * @ns_id: with @ns_fd == -1, the namespace's id: the inode number that
+ *	readlink("/proc/PID/ns/ipc") shows as ipc:[ID] and that
+ *	/proc/nslogger/namespaces lists (dead namespaces included while in
+ *	their grace period)
+ */
+struct nslog_open_ns {
+	__s32	ns_fd;
+	__u32	flags;
+	__u64	ns_id;
+};
+
+/*
+ * Host collection: returns a new read-only, close-on-exec file descriptor
+ * on the same log (main, events, ...) of another IPC namespace's log set,
+ * seeing every record, with pids shown as the caller's pid namespace sees
+ * them.  Needs CAP_SYSLOG in the initial user namespace (-EPERM).  Errors:
+ * -EBADF (bad @ns_fd), -EINVAL (@flags, or not an IPC namespace's nsfs
+ * file), -ENOENT (no log set with that @ns_id), -ENOSPC, -ENOMEM.
+ */
+#define NSLOG_IOC_OPEN_NS	_IOW(__LOGGERIO, 0x40, struct nslog_open_ns)
+
 #endif /* _UAPI_LINUX_NSLOGGER_H */

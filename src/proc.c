@@ -1,0 +1,68 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * nslogger: the host administrator's view, /proc/nslogger/.
+ *
+ * Files here describe or steer every namespace at once, so opening one
+ * needs CAP_SYSLOG in the initial user namespace, checked with the opener's
+ * credentials.  procfs shows the same entries in every pid namespace's
+ * /proc, containers' included; the check is what keeps them out, whatever
+ * the mode bits say.
+ *
+ *   namespaces   every log set: see nslog_ns_show()
+ */
+
+#include <linux/capability.h>
+#include <linux/fs.h>
+#include <linux/proc_fs.h>
+#include <linux/seq_file.h>
+#include <linux/user_namespace.h>
+
+#include "proc.h"
+#include "ns/registry.h"
+
+static struct proc_dir_entry *nslog_proc_dir;
+
+static int nslog_proc_open(struct inode *inode, struct file *file)
+{
+	if (!file_ns_capable(file, &init_user_ns, CAP_SYSLOG))
+		return -EPERM;
+	return single_open(file, pde_data(inode), NULL);
+}
+
+static const struct proc_ops nslog_proc_ro_ops = {
+	.proc_open	= nslog_proc_open,
+	.proc_read	= seq_read,
+	.proc_lseek	= seq_lseek,
+	.proc_release	= single_release,
+};
+
+/**
+ * nslog_proc_init() - make /proc/nslogger and its files
+ *
+ * Context: module init.
+ * Return: 0 or -ENOMEM.
+ */
+int nslog_proc_init(void)
+{
+	nslog_proc_dir = proc_mkdir("nslogger", NULL);
+	if (!nslog_proc_dir)
+		return -ENOMEM;
+	if (!proc_create_data("namespaces", 0400, nslog_proc_dir,
+			      &nslog_proc_ro_ops, nslog_ns_show))
+		goto err_remove_dir;
+	return 0;
+
+err_remove_dir:
+	proc_remove(nslog_proc_dir);
+	return -ENOMEM;
+}
+
+/**
+ * nslog_proc_exit() - remove /proc/nslogger
+ *
+ * Context: module exit.
+ */
+void nslog_proc_exit(void)
+{
+	proc_remove(nslog_proc_dir);
+}
