@@ -1,0 +1,105 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * libnslog: the Android liblog writing calls, for the nslogger devices.
+ *
+ * Programs written against Android's <android/log.h> and <log/log.h>
+ * build unchanged against this header and -lnslog.  Every call stores one
+ * record in one of the four logger buffers with a single writev():
+ *
+ *   text buffers (main, radio, system):
+ *	[priority: 1 byte][tag, NUL-terminated][message, NUL-terminated]
+ *   events buffer:
+ *	[__s32 tag][payload]		__android_log_bwrite()
+ *	[__s32 tag][type byte][payload]	__android_log_btwrite()
+ *
+ * The devices are opened once, on the first call, write-only: in
+ * $NSLOG_DEV_DIR if set, else in /dev/log/ if that is a directory, else as
+ * /dev/log_main and so on.  A missing system buffer falls back to main.
+ *
+ * Every writing call returns the number of bytes the kernel stored, or a
+ * negative errno (for example -ENOENT when the buffer's node is missing).
+ * All calls are thread-safe.
+ */
+#ifndef NSLOG_ANDROID_LOG_H
+#define NSLOG_ANDROID_LOG_H
+
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Priorities; the record stores the value as its first byte. */
+typedef enum android_LogPriority {
+	ANDROID_LOG_UNKNOWN	= 0,
+	ANDROID_LOG_DEFAULT	= 1,	/* a filter setting, never stored */
+	ANDROID_LOG_VERBOSE	= 2,
+	ANDROID_LOG_DEBUG	= 3,
+	ANDROID_LOG_INFO	= 4,
+	ANDROID_LOG_WARN	= 5,
+	ANDROID_LOG_ERROR	= 6,
+	ANDROID_LOG_FATAL	= 7,
+	ANDROID_LOG_SILENT	= 8,	/* a filter setting, never stored */
+} android_LogPriority;
+
+/* Buffers, for the _buf_ calls. */
+typedef enum log_id {
+	LOG_ID_MAIN	= 0,
+	LOG_ID_RADIO	= 1,
+	LOG_ID_EVENTS	= 2,
+	LOG_ID_SYSTEM	= 3,
+	LOG_ID_MAX
+} log_id_t;
+
+/* Type bytes of events payloads, for __android_log_btwrite(). */
+typedef enum {
+	EVENT_TYPE_INT		= 0,	/* int32_t */
+	EVENT_TYPE_LONG		= 1,	/* int64_t */
+	EVENT_TYPE_STRING	= 2,	/* int32_t length, then the bytes */
+	EVENT_TYPE_LIST		= 3,	/* uint8_t count, then the items */
+} AndroidEventLogType;
+
+/* The longest message the _print calls format, NUL included. */
+#define NSLOG_PRINT_MAX	1024
+
+/* Text record to main; a NULL @tag is "", a NULL @msg is "(null)". */
+int __android_log_write(int prio, const char *tag, const char *msg);
+
+/* printf-style text record to main, truncated to NSLOG_PRINT_MAX - 1. */
+int __android_log_print(int prio, const char *tag, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+int __android_log_vprint(int prio, const char *tag, const char *fmt,
+			 va_list ap)
+	__attribute__((format(printf, 3, 0)));
+
+/* Text record to buffer @bufID (a log_id_t); -EINVAL for a bad id. */
+int __android_log_buf_write(int bufID, int prio, const char *tag,
+			    const char *msg);
+
+int __android_log_buf_print(int bufID, int prio, const char *tag,
+			    const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
+
+/* Events record [tag][payload]: @payload is already typed by the caller. */
+int __android_log_bwrite(int32_t tag, const void *payload, size_t len);
+
+/* Events record [tag][type][payload]. */
+int __android_log_btwrite(int32_t tag, char type, const void *payload,
+			  size_t len);
+
+/*
+ * Log a FATAL record to main and abort().  The message is @fmt formatted,
+ * else "Assertion failed: @cond", else "Unspecified assertion failed".
+ */
+void __android_log_assert(const char *cond, const char *tag,
+			  const char *fmt, ...)
+	__attribute__((noreturn, format(printf, 3, 4)));
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* NSLOG_ANDROID_LOG_H */

@@ -1,0 +1,608 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * logformat: decode logger records and print them as logcat does.
+ *
+ * Output layouts, those of Android 4.x logcat ("P" the priority letter,
+ * TIME "MM-DD HH:MM:SS.mmm" in local time, tags padded to 8 columns):
+ *
+ *   brief	P/tag     ( pid): msg
+ *   process	P( pid) msg  (tag)
+ *   tag	P/tag     : msg
+ *   thread	P( pid:  tid) msg
+ *   raw	msg
+ *   time	TIME P/tag     ( pid): msg
+ *   threadtime	TIME   pid   tid P tag     : msg
+ *   long	[ TIME   pid:  tid P/tag      ]\n msg\n\n
+ *
+ * One trailing newline of the message is dropped; every other line of a
+ * multi-line message is printed with its own prefix, except in "long",
+ * which prints the message whole under its header.  Unlike logcat, an
+ * empty message still prints one (empty) line.  With version 2 headers,
+ * "long" shows the writer's euid before the pid: "[ TIME  euid:  pid: tid".
+ *
+ * Events records ([__s32 tag][typed value], native byte order) print with
+ * priority I and tag "[<tag number>]" as logcat did without a tag map.
+ * Values: INT and LONG in decimal, STRING as its bytes, LIST as
+ * "[a,b,...]", recursively.  A value that runs past the payload or has an
+ * unknown type ends the text with "<malformed>"; text longer than
+ * NSLOG_EVENT_TEXT_MAX ends in '!'.  One '\n' byte after the value (old
+ * writers added it) is ignored, as are other trailing bytes.
+ */
+#include <ctype.h>
+#include <errno.h>
+#include <inttypes.h>
+#include <stddef.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "logformat.h"
+
+#define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
+
+/**
+ * nslog_rec_parse() - read the header of one record returned by read()
+ * @rec: filled in; @rec->payload points into @buf
+ * @buf: the bytes read() returned
+ * @n: the count read() returned
+ *
+ * A zero hdr_size (the __pad of version 1) means a 20-byte header.
+ *
+ * Context: any.
+ * Return: 0, or -EBADMSG if @n does not match the header's sizes.
+ */
+int nslog_rec_parse(struct nslog_rec *rec, const void *buf, size_t n)
+{
+	const unsigned char *p = buf;
+	struct logger_entry h;
+
+	if (n < NSLOG_HDR_V1_SIZE)
+		return -EBADMSG;
+	memcpy(&h, p, sizeof(h));
+
+	rec->has_euid = h.__pad != 0;
+	rec->hdr_size = rec->has_euid ? h.__pad : NSLOG_HDR_V1_SIZE;
+	if (rec->has_euid && rec->hdr_size < NSLOG_HDR_V2_SIZE)
+		return -EBADMSG;
+	if (rec->hdr_size > n || h.len != n - rec->hdr_size)
+		return -EBADMSG;
+
+	rec->len = h.len;
+	rec->pid = h.pid;
+	rec->tid = h.tid;
+	rec->sec = (__u32)h.sec;
+	rec->nsec = h.nsec;
+	rec->euid = 0;
+	if (rec->has_euid)
+		memcpy(&rec->euid, p + offsetof(struct logger_entry_v2, euid),
+		       sizeof(rec->euid));
+	rec->payload = p + rec->hdr_size;
+	return 0;
+}
+
+/**
+ * nslog_entry_from_text() - split a text payload into priority, tag, msg
+ * @e: filled in; points into @rec's payload
+ * @rec: a parsed record of main, radio or system
+ *
+ * Lenient: a missing terminator (the kernel truncates long records) ends
+ * the field at the end of the payload; an empty payload gives priority 0.
+ *
+ * Context: any.
+ */
+void nslog_entry_from_text(struct nslog_entry *e, const struct nslog_rec *rec)
+{
+	const char *p = (const char *)rec->payload;
+	size_t left = rec->len;
+	size_t n;
+
+	e->prio = NSLOG_PRIO_UNKNOWN;
+	e->tag = "";
+	e->tag_len = 0;
+	e->msg = "";
+	e->msg_len = 0;
+	if (!left)
+		return;
+
+	e->prio = (unsigned char)*p++;
+	left--;
+	n = strnlen(p, left);
+	e->tag = p;
+	e->tag_len = (int)n;
+	if (n == left)
+		return;
+
+	p += n + 1;
+	left -= n + 1;
+	e->msg = p;
+	e->msg_len = strnlen(p, left);
+}
+
+/* Bounded output for decoded events; overflow is remembered. */
+struct nslog_sink {
+	char *buf;
+	size_t size;
+	size_t len;
+	bool full;
+};
+
+/* Unread part of an events payload. */
+struct nslog_cursor {
+	const unsigned char *p;
+	size_t left;
+};
+
+static void nslog_sink_put(struct nslog_sink *s, const void *data, size_t n)
+{
+	size_t room = s->size - 1 - s->len;
+
+	if (s->full)
+		return;
+	if (n > room) {
+		n = room;
+		s->full = true;
+	}
+	memcpy(s->buf + s->len, data, n);
+	s->len += n;
+}
+
+static void nslog_sink_str(struct nslog_sink *s, const char *str)
+{
+	nslog_sink_put(s, str, strlen(str));
+}
+
+static bool nslog_take(struct nslog_cursor *c, void *out, size_t n)
+{
+	if (c->left < n)
+		return false;
+	memcpy(out, c->p, n);
+	c->p += n;
+	c->left -= n;
+	return true;
+}
+
+static int nslog_ev_value(struct nslog_sink *s, struct nslog_cursor *c);
+
+static int nslog_ev_int(struct nslog_sink *s, struct nslog_cursor *c)
+{
+	char num[16];
+	int32_t v;
+
+	if (!nslog_take(c, &v, sizeof(v)))
+		return -EBADMSG;
+	snprintf(num, sizeof(num), "%" PRId32, v);
+	nslog_sink_str(s, num);
+	return 0;
+}
+
+static int nslog_ev_long(struct nslog_sink *s, struct nslog_cursor *c)
+{
+	char num[24];
+	int64_t v;
+
+	if (!nslog_take(c, &v, sizeof(v)))
+		return -EBADMSG;
+	snprintf(num, sizeof(num), "%" PRId64, v);
+	nslog_sink_str(s, num);
+	return 0;
+}
+
+static int nslog_ev_string(struct nslog_sink *s, struct nslog_cursor *c)
+{
+	uint32_t n;
+
+	if (!nslog_take(c, &n, sizeof(n)) || n > c->left)
+		return -EBADMSG;
+	nslog_sink_put(s, c->p, n);
+	c->p += n;
+	c->left -= n;
+	return 0;
+}
+
+static int nslog_ev_list(struct nslog_sink *s, struct nslog_cursor *c)
+{
+	unsigned char count;
+	unsigned int i;
+	int ret;
+
+	if (!nslog_take(c, &count, 1))
+		return -EBADMSG;
+	nslog_sink_str(s, "[");
+	for (i = 0; i < count; i++) {
+		if (i)
+			nslog_sink_str(s, ",");
+		ret = nslog_ev_value(s, c);
+		if (ret)
+			return ret;
+	}
+	nslog_sink_str(s, "]");
+	return 0;
+}
+
+/* Recursion depth is bounded by the payload: each list costs 2 bytes. */
+static int nslog_ev_value(struct nslog_sink *s, struct nslog_cursor *c)
+{
+	unsigned char type;
+
+	if (!nslog_take(c, &type, 1))
+		return -EBADMSG;
+	switch (type) {
+	case NSLOG_EVENT_INT:
+		return nslog_ev_int(s, c);
+	case NSLOG_EVENT_LONG:
+		return nslog_ev_long(s, c);
+	case NSLOG_EVENT_STRING:
+		return nslog_ev_string(s, c);
+	case NSLOG_EVENT_LIST:
+		return nslog_ev_list(s, c);
+	}
+	return -EBADMSG;
+}
+
+/**
+ * nslog_entry_from_event() - render an events payload as text
+ * @e: filled in; the text lives in @e itself
+ * @rec: a parsed record of the events buffer
+ *
+ * See the top of this file for the rendering.
+ *
+ * Context: any.
+ * Return: 0, or -EBADMSG if the payload is too short to hold a tag.
+ */
+int nslog_entry_from_event(struct nslog_entry *e, const struct nslog_rec *rec)
+{
+	struct nslog_cursor c = { .p = rec->payload, .left = rec->len };
+	struct nslog_sink s = { .buf = e->text, .size = sizeof(e->text) };
+	int32_t tag;
+
+	if (!nslog_take(&c, &tag, sizeof(tag)))
+		return -EBADMSG;
+	e->prio = NSLOG_PRIO_INFO;
+	snprintf(e->tag_buf, sizeof(e->tag_buf), "[%" PRId32 "]", tag);
+	e->tag = e->tag_buf;
+	e->tag_len = (int)strlen(e->tag_buf);
+
+	if (c.left && nslog_ev_value(&s, &c))
+		nslog_sink_str(&s, "<malformed>");
+	if (s.full)
+		s.buf[s.len - 1] = '!';
+	s.buf[s.len] = '\0';
+	e->msg = e->text;
+	e->msg_len = s.len;
+	return 0;
+}
+
+static const char *const nslog_format_names[] = {
+	[NSLOG_FMT_BRIEF]	= "brief",
+	[NSLOG_FMT_PROCESS]	= "process",
+	[NSLOG_FMT_TAG]		= "tag",
+	[NSLOG_FMT_THREAD]	= "thread",
+	[NSLOG_FMT_RAW]		= "raw",
+	[NSLOG_FMT_TIME]	= "time",
+	[NSLOG_FMT_THREADTIME]	= "threadtime",
+	[NSLOG_FMT_LONG]	= "long",
+};
+
+/**
+ * nslog_format_from_name() - parse a -v argument
+ * @name: "brief", "process", "tag", "thread", "raw", "time", "threadtime"
+ *	  or "long"
+ *
+ * Context: any.
+ * Return: an enum nslog_format, or -1 for an unknown name.
+ */
+int nslog_format_from_name(const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(nslog_format_names); i++)
+		if (!strcmp(name, nslog_format_names[i]))
+			return (int)i;
+	return -1;
+}
+
+/**
+ * nslog_prio_char() - the letter logcat prints for a priority
+ * @prio: a priority byte
+ *
+ * Context: any.
+ * Return: one of V D I W E F S, or '?' for anything else.
+ */
+char nslog_prio_char(int prio)
+{
+	static const char letters[] = "??VDIWEFS";
+
+	if (prio < 0 || prio > NSLOG_PRIO_SILENT)
+		return '?';
+	return letters[prio];
+}
+
+/**
+ * nslog_prio_from_char() - parse a priority letter
+ * @c: one of v d i w e f s, either case
+ *
+ * Context: any.
+ * Return: the priority (2 to 8), or -1.
+ */
+int nslog_prio_from_char(char c)
+{
+	static const char letters[] = "vdiwefs";
+	const char *p;
+
+	if (!c)
+		return -1;
+	p = strchr(letters, tolower((unsigned char)c));
+	return p ? (int)(p - letters) + NSLOG_PRIO_VERBOSE : -1;
+}
+
+/**
+ * nslog_format_time() - "MM-DD HH:MM:SS.mmm" in local time ($TZ honoured)
+ * @buf: output, 32 bytes are plenty
+ * @size: size of @buf
+ * @sec: seconds since the epoch, unsigned
+ * @nsec: nanoseconds
+ *
+ * Context: process context (localtime_r() may read the zone files).
+ */
+void nslog_format_time(char *buf, size_t size, __u32 sec, __s32 nsec)
+{
+	time_t t = (time_t)sec;
+	struct tm tm;
+	size_t n;
+
+	if (!localtime_r(&t, &tm)) {
+		snprintf(buf, size, "%u.%03d", (unsigned int)sec,
+			 (int)(nsec / 1000000));
+		return;
+	}
+	n = strftime(buf, size, "%m-%d %H:%M:%S", &tm);
+	snprintf(buf + n, size - n, ".%03d", (int)(nsec / 1000000));
+}
+
+/* What every line of one record is printed from. */
+struct nslog_line {
+	enum nslog_format fmt;
+	const struct nslog_rec *rec;
+	const struct nslog_entry *e;
+	char pri;
+	char when[32];
+};
+
+static void nslog_put_prefix(FILE *out, const struct nslog_line *l)
+{
+	const struct nslog_rec *r = l->rec;
+	const char *tag = l->e->tag;
+	int tl = l->e->tag_len;
+
+	switch (l->fmt) {
+	case NSLOG_FMT_PROCESS:
+		fprintf(out, "%c(%5d) ", l->pri, r->pid);
+		break;
+	case NSLOG_FMT_TAG:
+		fprintf(out, "%c/%-8.*s: ", l->pri, tl, tag);
+		break;
+	case NSLOG_FMT_THREAD:
+		fprintf(out, "%c(%5d:%5d) ", l->pri, r->pid, r->tid);
+		break;
+	case NSLOG_FMT_RAW:
+		break;
+	case NSLOG_FMT_TIME:
+		fprintf(out, "%s %c/%-8.*s(%5d): ", l->when, l->pri, tl, tag,
+			r->pid);
+		break;
+	case NSLOG_FMT_THREADTIME:
+		fprintf(out, "%s %5d %5d %c %-8.*s: ", l->when, r->pid, r->tid,
+			l->pri, tl, tag);
+		break;
+	case NSLOG_FMT_BRIEF:
+	default:
+		fprintf(out, "%c/%-8.*s(%5d): ", l->pri, tl, tag, r->pid);
+		break;
+	}
+}
+
+static void nslog_put_suffix(FILE *out, const struct nslog_line *l)
+{
+	if (l->fmt == NSLOG_FMT_PROCESS)
+		fprintf(out, "  (%.*s)", l->e->tag_len, l->e->tag);
+	fputc('\n', out);
+}
+
+static void nslog_put_lines(FILE *out, const struct nslog_line *l,
+			    const char *msg, size_t len)
+{
+	const char *end = msg + len;
+	const char *nl;
+
+	for (;;) {
+		nl = memchr(msg, '\n', (size_t)(end - msg));
+		nslog_put_prefix(out, l);
+		fwrite(msg, 1, (size_t)((nl ? nl : end) - msg), out);
+		nslog_put_suffix(out, l);
+		if (!nl)
+			break;
+		msg = nl + 1;
+	}
+}
+
+static void nslog_put_long(FILE *out, const struct nslog_line *l,
+			   const char *msg, size_t len)
+{
+	const struct nslog_rec *r = l->rec;
+
+	fprintf(out, "[ %s ", l->when);
+	if (r->has_euid)
+		fprintf(out, "%5u:", (unsigned int)r->euid);
+	fprintf(out, "%5d:%5d %c/%-8.*s ]\n", r->pid, r->tid, l->pri,
+		l->e->tag_len, l->e->tag);
+	fwrite(msg, 1, len, out);
+	fputs("\n\n", out);
+}
+
+/**
+ * nslog_format_entry() - print one decoded record
+ * @out: where to print
+ * @fmt: layout
+ * @rec: the record's header fields
+ * @e: the record's priority, tag and message
+ *
+ * Context: process context.
+ * Return: 0, or -EIO if @out has an error.
+ */
+int nslog_format_entry(FILE *out, enum nslog_format fmt,
+		       const struct nslog_rec *rec,
+		       const struct nslog_entry *e)
+{
+	struct nslog_line l = {
+		.fmt = fmt,
+		.rec = rec,
+		.e = e,
+		.pri = nslog_prio_char(e->prio),
+	};
+	size_t len = e->msg_len;
+
+	if (len && e->msg[len - 1] == '\n')
+		len--;
+	if (fmt == NSLOG_FMT_TIME || fmt == NSLOG_FMT_THREADTIME ||
+	    fmt == NSLOG_FMT_LONG)
+		nslog_format_time(l.when, sizeof(l.when), rec->sec, rec->nsec);
+
+	if (fmt == NSLOG_FMT_LONG)
+		nslog_put_long(out, &l, e->msg, len);
+	else
+		nslog_put_lines(out, &l, e->msg, len);
+	return ferror(out) ? -EIO : 0;
+}
+
+/**
+ * nslog_filter_init() - a filter that passes every record
+ * @f: the filter
+ *
+ * Context: any.
+ */
+void nslog_filter_init(struct nslog_filter *f)
+{
+	f->global = NSLOG_PRIO_UNKNOWN;
+	f->rules = NULL;
+	f->count = 0;
+}
+
+static int nslog_filter_add(struct nslog_filter *f, const char *tag,
+			    size_t tag_len, int prio)
+{
+	struct nslog_filter_rule *rules;
+	char *copy;
+
+	copy = strndup(tag, tag_len);
+	if (!copy)
+		return -ENOMEM;
+	rules = realloc(f->rules, (f->count + 1) * sizeof(*rules));
+	if (!rules) {
+		free(copy);
+		return -ENOMEM;
+	}
+	f->rules = rules;
+	f->rules[f->count].tag = copy;
+	f->rules[f->count].prio = prio;
+	f->count++;
+	return 0;
+}
+
+/* One "tag[:P]" rule: "*" alone means *:D, a tag alone means tag:V. */
+static int nslog_filter_rule(struct nslog_filter *f, const char *spec,
+			     size_t n)
+{
+	const char *colon = memchr(spec, ':', n);
+	size_t tag_len = colon ? (size_t)(colon - spec) : n;
+	bool star = tag_len == 1 && *spec == '*';
+	int prio;
+
+	if (!tag_len)
+		return -EINVAL;
+	if (!colon)
+		prio = star ? NSLOG_PRIO_DEBUG : NSLOG_PRIO_VERBOSE;
+	else if (n - tag_len != 2)
+		return -EINVAL;
+	else if (colon[1] == '*')
+		prio = NSLOG_PRIO_VERBOSE;
+	else
+		prio = nslog_prio_from_char(colon[1]);
+	if (prio < 0)
+		return -EINVAL;
+
+	if (star) {
+		f->global = prio;
+		return 0;
+	}
+	return nslog_filter_add(f, spec, tag_len, prio);
+}
+
+/**
+ * nslog_filter_parse() - add logcat filterspecs
+ * @f: the filter
+ * @specs: rules "tag[:P]" separated by spaces, tabs or commas; P is one of
+ *	   V D I W E F S (either case) or '*' for V; tag "*" sets the default
+ *
+ * Later rules override earlier ones for the same tag.
+ *
+ * Context: process context; allocates.
+ * Return: 0, -EINVAL for a malformed rule, -ENOMEM.
+ */
+int nslog_filter_parse(struct nslog_filter *f, const char *specs)
+{
+	static const char seps[] = " \t,";
+	size_t n;
+	int ret;
+
+	for (;;) {
+		specs += strspn(specs, seps);
+		if (!*specs)
+			return 0;
+		n = strcspn(specs, seps);
+		ret = nslog_filter_rule(f, specs, n);
+		if (ret)
+			return ret;
+		specs += n;
+	}
+}
+
+/**
+ * nslog_filter_pass() - whether a record is printed
+ * @f: the filter
+ * @tag: the record's tag, not necessarily NUL-terminated
+ * @tag_len: its length
+ * @prio: the record's priority
+ *
+ * Context: any.
+ * Return: true if @prio reaches the level of the latest rule for @tag, or
+ * of the default if no rule names @tag.
+ */
+bool nslog_filter_pass(const struct nslog_filter *f, const char *tag,
+		       int tag_len, int prio)
+{
+	size_t i = f->count;
+
+	while (i--) {
+		const char *t = f->rules[i].tag;
+
+		if (strlen(t) == (size_t)tag_len && !memcmp(t, tag, tag_len))
+			return prio >= f->rules[i].prio;
+	}
+	return prio >= f->global;
+}
+
+/**
+ * nslog_filter_free() - release the rules of a filter
+ * @f: the filter; it passes everything again afterwards
+ *
+ * Context: any.
+ */
+void nslog_filter_free(struct nslog_filter *f)
+{
+	size_t i;
+
+	for (i = 0; i < f->count; i++)
+		free(f->rules[i].tag);
+	free(f->rules);
+	nslog_filter_init(f);
+}

@@ -1,0 +1,97 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * logformat: decode logger records and print them as logcat does.
+ *
+ * Pure functions on byte buffers, so that tests/logformat_test.c can check
+ * every layout with synthetic records and no device.
+ */
+#ifndef NSLOG_LOGFORMAT_H
+#define NSLOG_LOGFORMAT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <linux/nslogger.h>
+
+/* Priorities outside the uapi enum: unknown, and silent for filters. */
+#define NSLOG_PRIO_UNKNOWN	0
+#define NSLOG_PRIO_SILENT	8
+
+/* Size of one read(): Android's user-space LOGGER_ENTRY_MAX_LEN. */
+#define NSLOG_READ_BUF_SIZE	5120
+
+/* Room for the text of a decoded events record (worst case ~10 KiB). */
+#define NSLOG_EVENT_TEXT_MAX	16384
+
+/* Version 1 header size; version 2 headers say their size in hdr_size. */
+#define NSLOG_HDR_V1_SIZE	((unsigned int)sizeof(struct logger_entry))
+#define NSLOG_HDR_V2_SIZE	((unsigned int)sizeof(struct logger_entry_v2))
+
+/* The fields of a record header, whatever its version. */
+struct nslog_rec {
+	unsigned int hdr_size;
+	unsigned int len;
+	__s32 pid;
+	__s32 tid;
+	__u32 sec;	/* read as unsigned: lasts until 2106 */
+	__s32 nsec;
+	__u32 euid;
+	bool has_euid;	/* version 2 header */
+	const unsigned char *payload;
+};
+
+/* A record decoded for printing: priority, tag and message text. */
+struct nslog_entry {
+	int prio;
+	const char *tag;
+	int tag_len;
+	const char *msg;
+	size_t msg_len;
+	char tag_buf[16];
+	char text[NSLOG_EVENT_TEXT_MAX];
+};
+
+enum nslog_format {
+	NSLOG_FMT_BRIEF,
+	NSLOG_FMT_PROCESS,
+	NSLOG_FMT_TAG,
+	NSLOG_FMT_THREAD,
+	NSLOG_FMT_RAW,
+	NSLOG_FMT_TIME,
+	NSLOG_FMT_THREADTIME,
+	NSLOG_FMT_LONG,
+};
+
+struct nslog_filter_rule {
+	char *tag;
+	int prio;
+};
+
+/* logcat filterspecs: a record passes if its priority >= its tag's. */
+struct nslog_filter {
+	int global;
+	struct nslog_filter_rule *rules;
+	size_t count;
+};
+
+int nslog_rec_parse(struct nslog_rec *rec, const void *buf, size_t n);
+
+void nslog_entry_from_text(struct nslog_entry *e, const struct nslog_rec *rec);
+int nslog_entry_from_event(struct nslog_entry *e, const struct nslog_rec *rec);
+
+int nslog_format_from_name(const char *name);
+char nslog_prio_char(int prio);
+int nslog_prio_from_char(char c);
+
+void nslog_format_time(char *buf, size_t size, __u32 sec, __s32 nsec);
+int nslog_format_entry(FILE *out, enum nslog_format fmt,
+		       const struct nslog_rec *rec,
+		       const struct nslog_entry *e);
+
+void nslog_filter_init(struct nslog_filter *f);
+int nslog_filter_parse(struct nslog_filter *f, const char *specs);
+bool nslog_filter_pass(const struct nslog_filter *f, const char *tag,
+		       int tag_len, int prio);
+void nslog_filter_free(struct nslog_filter *f);
+
+#endif /* NSLOG_LOGFORMAT_H */

@@ -1,0 +1,478 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * nslogcat: read the nslogger buffers, in the manner of Android's logcat.
+ *
+ * Opens each selected buffer read-only and non-blocking, merges their
+ * records by time stamp (logmerge.c) and prints them in one of logcat's
+ * layouts (logformat.c).  Also clears buffers (-c) and reports their sizes
+ * (-g) through the logger ioctls.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <getopt.h>
+#include <poll.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <unistd.h>
+
+#include <linux/nslogger.h>
+
+#include "devpath.h"
+#include "logformat.h"
+#include "logmerge.h"
+
+#define PROG	"nslogcat"
+
+enum {
+	EXIT_USAGE	= 2,
+};
+
+enum {
+	OPT_V2		= 0x100,
+	OPT_DEV_DIR,
+	OPT_HELP,
+};
+
+struct nslogcat {
+	int ids[NSLOG_BUF_COUNT];	/* selected buffers, in order */
+	size_t count;
+	bool dump;
+	bool clear;
+	bool get_size;
+	bool binary;
+	bool v2;
+	bool silent;
+	size_t tail;
+	enum nslog_format fmt;
+	const char *dev_dir;
+	struct nslog_filter filter;
+	char paths[NSLOG_BUF_COUNT][NSLOG_PATH_MAX];
+	struct nslog_src srcs[NSLOG_BUF_COUNT];
+};
+
+static const char nslogcat_help_text[] =
+"Usage: " PROG " [options] [filterspecs]\n"
+"Read the nslogger buffers (Android logger devices), like logcat.\n"
+"\n"
+"  -b BUFFER      main, system, radio, events or all; repeatable, records\n"
+"                 of several buffers are merged by time. Default: main and\n"
+"                 system (system only if it exists)\n"
+"  -v FORMAT      brief (default, or $ANDROID_PRINTF_LOG), process, tag,\n"
+"                 thread, raw, time, threadtime, long\n"
+"  -d             dump what the buffers hold and exit (default: follow)\n"
+"  -t COUNT       print only the last COUNT records (implies -d)\n"
+"  -c             clear (flush) the buffers and exit\n"
+"  -g             print the size of each buffer and exit\n"
+"  -B             write raw records (header and payload) to stdout\n"
+"  -s             set the default filter to silent, like filterspec '*:S'\n"
+"      --v2       read version 2 headers; -v long then shows the writer's\n"
+"                 euid: [ TIME  EUID:  PID:  TID P/TAG ]\n"
+"      --dev-dir DIR\n"
+"                 find the devices in DIR (also $NSLOG_DEV_DIR): DIR/main,\n"
+"                 DIR/log_main or DIR/log/main. Default /dev/log/main if\n"
+"                 /dev/log is a directory, else /dev/log_main\n"
+"  -h, --help     show this help\n"
+"\n"
+"filterspecs are TAG[:P] separated by spaces, P one of V D I W E F S\n"
+"(minimum priority, S silences the tag); '*' sets the default, '*' alone\n"
+"means '*:D', a tag alone means TAG:V. Without filterspecs\n"
+"$ANDROID_LOG_TAGS is used; without either every record is printed.\n"
+"\n"
+"Events records print with priority I, tag \"[NUMBER]\" and the value as\n"
+"text: numbers in decimal, strings as they are, lists as [a,b,...];\n"
+"\"<malformed>\" marks a value that does not parse.\n"
+"\n"
+"Exit status: 0 on success, 1 if a device cannot be opened, read or\n"
+"controlled, 2 for a usage error.\n";
+
+static void nslogcat_help(void)
+{
+	fputs(nslogcat_help_text, stdout);
+}
+
+static void __attribute__((noreturn, format(printf, 1, 2)))
+nslogcat_usage(const char *fmt, ...)
+{
+	va_list ap;
+
+	fputs(PROG ": ", stderr);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputs("\nTry '" PROG " --help' for more information.\n", stderr);
+	exit(EXIT_USAGE);
+}
+
+static void nslogcat_add_buf(struct nslogcat *lc, int id)
+{
+	size_t i;
+
+	for (i = 0; i < lc->count; i++)
+		if (lc->ids[i] == id)
+			return;
+	lc->ids[lc->count++] = id;
+}
+
+static void nslogcat_opt_buf(struct nslogcat *lc, const char *name)
+{
+	int id;
+
+	if (!strcmp(name, "all")) {
+		for (id = 0; id < NSLOG_BUF_COUNT; id++)
+			nslogcat_add_buf(lc, id);
+		return;
+	}
+	id = nslog_buf_from_name(name);
+	if (id < 0)
+		nslogcat_usage("unknown buffer '%s' (main, system, radio, events "
+			       "or all)", name);
+	nslogcat_add_buf(lc, id);
+}
+
+static void nslogcat_opt_format(struct nslogcat *lc, const char *name)
+{
+	int fmt = nslog_format_from_name(name);
+
+	if (fmt < 0)
+		nslogcat_usage("unknown format '%s' (brief, process, tag, thread, "
+			       "raw, time, threadtime or long)", name);
+	lc->fmt = (enum nslog_format)fmt;
+}
+
+static void nslogcat_opt_tail(struct nslogcat *lc, const char *arg)
+{
+	unsigned long n;
+	char *end;
+
+	errno = 0;
+	n = strtoul(arg, &end, 10);
+	if (errno || end == arg || *end || *arg == '-')
+		nslogcat_usage("-t needs a count of records, not '%s'", arg);
+	lc->tail = n;
+	lc->dump = true;
+}
+
+static void nslogcat_env_format(struct nslogcat *lc)
+{
+	const char *env = getenv("ANDROID_PRINTF_LOG");
+	int fmt;
+
+	if (!env || !*env)
+		return;
+	fmt = nslog_format_from_name(env);
+	if (fmt < 0) {
+		fprintf(stderr, PROG ": ignoring unknown format '%s' in ANDROID_PRINTF_LOG\n",
+			env);
+		return;
+	}
+	lc->fmt = (enum nslog_format)fmt;
+}
+
+static void nslogcat_filter(struct nslogcat *lc, const char *specs,
+			    const char *from)
+{
+	int ret = nslog_filter_parse(&lc->filter, specs);
+
+	if (ret == -ENOMEM) {
+		fprintf(stderr, PROG ": out of memory\n");
+		exit(EXIT_FAILURE);
+	}
+	if (ret)
+		nslogcat_usage("bad filterspec '%s'%s", specs, from);
+}
+
+static void nslogcat_parse(struct nslogcat *lc, int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{ "v2",		no_argument,		NULL, OPT_V2 },
+		{ "dev-dir",	required_argument,	NULL, OPT_DEV_DIR },
+		{ "help",	no_argument,		NULL, OPT_HELP },
+		{ NULL, 0, NULL, 0 }
+	};
+	const char *env;
+	int c;
+
+	nslogcat_env_format(lc);
+	while ((c = getopt_long(argc, argv, "b:v:dt:cgBsh", longopts,
+				NULL)) != -1) {
+		switch (c) {
+		case 'b':
+			nslogcat_opt_buf(lc, optarg);
+			break;
+		case 'v':
+			nslogcat_opt_format(lc, optarg);
+			break;
+		case 'd':
+			lc->dump = true;
+			break;
+		case 't':
+			nslogcat_opt_tail(lc, optarg);
+			break;
+		case 'c':
+			lc->clear = true;
+			break;
+		case 'g':
+			lc->get_size = true;
+			break;
+		case 'B':
+			lc->binary = true;
+			break;
+		case 's':
+			lc->silent = true;
+			break;
+		case OPT_V2:
+			lc->v2 = true;
+			break;
+		case OPT_DEV_DIR:
+			lc->dev_dir = optarg;
+			break;
+		case 'h':
+		case OPT_HELP:
+			nslogcat_help();
+			exit(EXIT_SUCCESS);
+		default:
+			fputs("Try '" PROG " --help' for more information.\n",
+			      stderr);
+			exit(EXIT_USAGE);
+		}
+	}
+
+	if (lc->silent)
+		nslogcat_filter(lc, "*:S", "");
+	if (optind < argc) {
+		for (; optind < argc; optind++)
+			nslogcat_filter(lc, argv[optind], "");
+	} else {
+		env = getenv("ANDROID_LOG_TAGS");
+		if (env)
+			nslogcat_filter(lc, env, " in ANDROID_LOG_TAGS");
+	}
+}
+
+static int nslogcat_resolve(struct nslogcat *lc, size_t i)
+{
+	int ret = nslog_dev_path(lc->paths[i], sizeof(lc->paths[i]),
+				 lc->ids[i], lc->dev_dir);
+
+	if (ret)
+		fprintf(stderr, PROG ": cannot name the %s device: %s\n",
+			nslog_buf_name(lc->ids[i]), strerror(-ret));
+	return ret;
+}
+
+/* logcat's default: main, plus system if its node can be read. */
+static void nslogcat_default_bufs(struct nslogcat *lc)
+{
+	char path[NSLOG_PATH_MAX];
+
+	nslogcat_add_buf(lc, NSLOG_BUF_MAIN);
+	if (!nslog_dev_path(path, sizeof(path), NSLOG_BUF_SYSTEM,
+			    lc->dev_dir) &&
+	    !access(path, R_OK))
+		nslogcat_add_buf(lc, NSLOG_BUF_SYSTEM);
+}
+
+static int nslogcat_open(const char *path, int flags)
+{
+	int fd = open(path, flags | O_CLOEXEC);
+
+	if (fd < 0)
+		fprintf(stderr, PROG ": cannot open %s: %s\n", path,
+			strerror(errno));
+	return fd;
+}
+
+static int nslogcat_clear_one(const char *path)
+{
+	int fd, ret;
+
+	fd = nslogcat_open(path, O_WRONLY);
+	if (fd < 0)
+		return -1;
+	ret = ioctl(fd, LOGGER_FLUSH_LOG);
+	if (ret < 0)
+		fprintf(stderr, PROG ": cannot clear %s: %s\n", path,
+			strerror(errno));
+	close(fd);
+	return ret < 0 ? -1 : 0;
+}
+
+static int nslogcat_size_one(const char *path)
+{
+	int fd, size, readable;
+
+	fd = nslogcat_open(path, O_RDONLY | O_NONBLOCK);
+	if (fd < 0)
+		return -1;
+	size = ioctl(fd, LOGGER_GET_LOG_BUF_SIZE);
+	if (size < 0) {
+		fprintf(stderr, PROG ": %s: LOGGER_GET_LOG_BUF_SIZE: %s\n",
+			path, strerror(errno));
+		goto err_close;
+	}
+	readable = ioctl(fd, LOGGER_GET_LOG_LEN);
+	if (readable < 0) {
+		fprintf(stderr, PROG ": %s: LOGGER_GET_LOG_LEN: %s\n", path,
+			strerror(errno));
+		goto err_close;
+	}
+	close(fd);
+	printf("%s: ring buffer is %dKb (%dKb consumed), max entry is %db, max payload is %db\n",
+	       path, size / 1024, readable / 1024, NSLOG_READ_BUF_SIZE,
+	       LOGGER_ENTRY_MAX_PAYLOAD);
+	return 0;
+
+err_close:
+	close(fd);
+	return -1;
+}
+
+/* -c and -g: every buffer is tried; any failure makes the exit status 1. */
+static int nslogcat_control(struct nslogcat *lc)
+{
+	int status = EXIT_SUCCESS;
+	size_t i;
+
+	for (i = 0; i < lc->count; i++) {
+		if (lc->clear && nslogcat_clear_one(lc->paths[i]))
+			status = EXIT_FAILURE;
+		if (lc->get_size && nslogcat_size_one(lc->paths[i]))
+			status = EXIT_FAILURE;
+	}
+	if (fflush(stdout)) {
+		perror(PROG ": write error");
+		status = EXIT_FAILURE;
+	}
+	return status;
+}
+
+static ssize_t nslogcat_read(struct nslog_src *src, void *buf, size_t size)
+{
+	ssize_t n = read(src->fd, buf, size);
+
+	return n < 0 ? -errno : n;
+}
+
+static int nslogcat_open_src(struct nslogcat *lc, size_t i)
+{
+	const char *path = lc->paths[i];
+	int version = 2;
+	int fd;
+
+	fd = nslogcat_open(path, O_RDONLY | O_NONBLOCK);
+	if (fd < 0)
+		return -1;
+	if (lc->v2 && ioctl(fd, LOGGER_SET_VERSION, &version) < 0) {
+		fprintf(stderr, PROG ": %s: cannot set header version 2: %s\n",
+			path, strerror(errno));
+		close(fd);
+		return -1;
+	}
+	nslog_src_init(&lc->srcs[i], path, lc->ids[i] == NSLOG_BUF_EVENTS,
+		       fd, nslogcat_read, NULL);
+	return 0;
+}
+
+static void nslogcat_close_srcs(struct nslogcat *lc, size_t count)
+{
+	while (count--)
+		close(lc->srcs[count].fd);
+}
+
+static int nslogcat_wait(struct nslogcat *lc)
+{
+	struct pollfd pfd[NSLOG_BUF_COUNT];
+	size_t i;
+	int ret;
+
+	for (i = 0; i < lc->count; i++) {
+		pfd[i].fd = lc->srcs[i].fd;
+		pfd[i].events = POLLIN;
+	}
+	do
+		ret = poll(pfd, lc->count, -1);
+	while (ret < 0 && errno == EINTR);
+	if (ret < 0)
+		perror(PROG ": poll");
+	return ret < 0 ? -1 : 0;
+}
+
+static int nslogcat_report(int ret, const struct nslog_src *failed)
+{
+	if (failed)
+		fprintf(stderr, PROG ": cannot read %s: %s\n", failed->name,
+			nslog_strerror(ret));
+	else if (ret == -EIO)
+		perror(PROG ": write error");
+	else
+		fprintf(stderr, PROG ": %s\n", strerror(-ret));
+	return EXIT_FAILURE;
+}
+
+static int nslogcat_read_loop(struct nslogcat *lc)
+{
+	const struct nslog_printer p = {
+		.out = stdout,
+		.err = stderr,
+		.prog = PROG,
+		.fmt = lc->fmt,
+		.binary = lc->binary,
+		.headers = lc->count > 1 && !lc->binary,
+		.filter = &lc->filter,
+	};
+	struct nslog_src *failed;
+	int ret;
+
+	for (;;) {
+		ret = nslog_dump(lc->srcs, lc->count, &p, lc->tail, &failed);
+		if (!ret && fflush(stdout))
+			ret = -EIO;
+		if (ret)
+			return nslogcat_report(ret, failed);
+		if (lc->dump)
+			return EXIT_SUCCESS;
+		if (nslogcat_wait(lc))
+			return EXIT_FAILURE;
+	}
+}
+
+static int nslogcat_read_all(struct nslogcat *lc)
+{
+	size_t i;
+	int status;
+
+	for (i = 0; i < lc->count; i++) {
+		if (nslogcat_open_src(lc, i)) {
+			nslogcat_close_srcs(lc, i);
+			return EXIT_FAILURE;
+		}
+	}
+	status = nslogcat_read_loop(lc);
+	nslogcat_close_srcs(lc, lc->count);
+	return status;
+}
+
+int main(int argc, char **argv)
+{
+	static struct nslogcat lc = { .fmt = NSLOG_FMT_BRIEF };
+	int status;
+	size_t i;
+
+	nslog_filter_init(&lc.filter);
+	nslogcat_parse(&lc, argc, argv);
+	if (!lc.count)
+		nslogcat_default_bufs(&lc);
+	for (i = 0; i < lc.count; i++)
+		if (nslogcat_resolve(&lc, i))
+			return EXIT_FAILURE;
+
+	if (lc.clear || lc.get_size)
+		status = nslogcat_control(&lc);
+	else
+		status = nslogcat_read_all(&lc);
+	nslog_filter_free(&lc.filter);
+	return status;
+}

@@ -1,0 +1,268 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * liblog_test: the bytes libnslog writes, checked against regular files
+ * standing in for the devices ($NSLOG_DEV_DIR).  A regular file keeps the
+ * records of successive writev() calls back to back, so each check reads
+ * what the last call appended.
+ *
+ * The directory has main and events but no radio (writes there must fail
+ * with -ENOENT) and no system (system records must land in main).
+ */
+#include <errno.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <android/log.h>
+#include "tap.h"
+
+#define THREADS		4
+#define PER_THREAD	100
+
+static char dir[64];
+
+struct devfile {
+	const char *name;
+	long pos;		/* bytes already checked */
+};
+
+static struct devfile dmain = { "main", 0 };
+static struct devfile devents = { "events", 0 };
+
+/* What was appended to @d since the last call, in @buf; its size. */
+static size_t appended(struct devfile *d, char *buf, size_t size)
+{
+	char path[128];
+	size_t n = 0;
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/%s", dir, d->name);
+	f = fopen(path, "r");
+	if (!f)
+		return 0;
+	if (!fseek(f, d->pos, SEEK_SET))
+		n = fread(buf, 1, size, f);
+	fclose(f);
+	d->pos += (long)n;
+	return n;
+}
+
+static void expect(const char *what, struct devfile *d, int ret,
+		   const void *want, size_t n)
+{
+	static char got[8192];
+	size_t len = appended(d, got, sizeof(got));
+
+	if (tap_mem(what, got, len, want, n) && ret != (int)n) {
+		tap_failed++;
+		tap_passed--;
+		printf("#   returned %d, want %zu\n", ret, n);
+	}
+}
+
+static void *writer(void *arg)
+{
+	int id = (int)(intptr_t)arg;
+	int i;
+
+	for (i = 0; i < PER_THREAD; i++)
+		__android_log_print(ANDROID_LOG_DEBUG, "thr", "t%d n%03d", id,
+				    i);
+	return NULL;
+}
+
+/* Count well-formed "\3thr\0tI nNNN\0" records; -1 at the first bad one. */
+static int count_thread_records(const char *buf, size_t n)
+{
+	static const char rec_tag[] = "\3thr";
+	const size_t rec_len = 1 + 4 + 8;
+	int count = 0;
+	size_t off;
+
+	for (off = 0; off + rec_len <= n; off += rec_len, count++) {
+		if (memcmp(buf + off, rec_tag, sizeof(rec_tag)) ||
+		    buf[off + 5] != 't' || buf[off + rec_len - 1] != '\0')
+			return -1;
+	}
+	return off == n ? count : -1;
+}
+
+static void test_threads(void)
+{
+	static char buf[THREADS * PER_THREAD * 16];
+	pthread_t t[THREADS];
+	size_t n;
+	int i;
+
+	for (i = 0; i < THREADS; i++)
+		pthread_create(&t[i], NULL, writer, (void *)(intptr_t)i);
+	for (i = 0; i < THREADS; i++)
+		pthread_join(t[i], NULL);
+	n = appended(&dmain, buf, sizeof(buf));
+	tap_int("threads: first use from 4 threads at once, 400 whole records",
+		count_thread_records(buf, n), THREADS * PER_THREAD);
+}
+
+static void test_text(void)
+{
+	char want[1100];
+	char big[2000];
+	int ret;
+
+	ret = __android_log_write(ANDROID_LOG_INFO, "tag", "msg");
+	expect("write: [4][tag\\0][msg\\0], returns the byte count", &dmain,
+	       ret, "\4tag\0msg", 9);
+
+	ret = __android_log_print(ANDROID_LOG_WARN, NULL, "n=%d", 5);
+	expect("print: formats; a NULL tag is empty", &dmain, ret,
+	       "\5\0n=5", 6);
+
+	ret = __android_log_write(ANDROID_LOG_ERROR, "t", NULL);
+	expect("write: a NULL message is \"(null)\"", &dmain, ret,
+	       "\6t\0(null)", 10);
+
+	memset(big, 'a', sizeof(big) - 1);
+	big[sizeof(big) - 1] = '\0';
+	ret = __android_log_print(ANDROID_LOG_INFO, "T", "%s", big);
+	want[0] = 4;
+	memcpy(want + 1, "T", 2);
+	memset(want + 3, 'a', 1023);
+	want[3 + 1023] = '\0';
+	expect("print: the message is cut to 1023 bytes", &dmain, ret, want,
+	       3 + 1024);
+
+	ret = __android_log_write(ANDROID_LOG_INFO, "big", big);
+	tap_int("write: no cut without formatting (1+4+2000 bytes)", ret,
+		1 + 4 + 2000);
+	dmain.pos += ret;
+
+	ret = __android_log_buf_print(LOG_ID_MAIN, 99, "p", "%s-%d", "x", 1);
+	expect("buf_print: any priority byte is stored as given", &dmain, ret,
+	       "\143p\0x-1", 7);
+}
+
+static void test_buffers(void)
+{
+	int ret;
+
+	ret = __android_log_buf_write(LOG_ID_SYSTEM, ANDROID_LOG_INFO, "s",
+				      "sys");
+	expect("buf_write: system falls back to main when missing", &dmain,
+	       ret, "\4s\0sys", 7);
+
+	ret = __android_log_buf_write(LOG_ID_RADIO, ANDROID_LOG_INFO, "r",
+				      "x");
+	tap_int("buf_write: a missing radio node gives -ENOENT", ret,
+		-ENOENT);
+	ret = __android_log_buf_write(LOG_ID_MAX, ANDROID_LOG_INFO, "r", "x");
+	tap_int("buf_write: buffer id 4 is -EINVAL", ret, -EINVAL);
+	ret = __android_log_buf_write(-1, ANDROID_LOG_INFO, "r", "x");
+	tap_int("buf_write: buffer id -1 is -EINVAL", ret, -EINVAL);
+
+	ret = __android_log_buf_write(LOG_ID_EVENTS, ANDROID_LOG_INFO, "e",
+				      "x");
+	expect("buf_write: a text record may go to events", &devents, ret,
+	       "\4e\0x", 5);
+}
+
+static void test_events(void)
+{
+	static const unsigned char payload[] = { 0, 1, 0, 0, 0 };
+	int32_t v = 0x01020304;
+	int64_t l = -2;
+	char want[32];
+	int ret;
+
+	ret = __android_log_bwrite(42, payload, sizeof(payload));
+	memcpy(want, "\52\0\0\0", 4);
+	memcpy(want + 4, payload, sizeof(payload));
+	expect("bwrite: [__s32 tag][payload]", &devents, ret, want, 9);
+
+	ret = __android_log_btwrite(-1, EVENT_TYPE_INT, &v, sizeof(v));
+	memcpy(want, "\377\377\377\377\0\4\3\2\1", 9);
+	expect("btwrite: [__s32 tag][type][payload]", &devents, ret, want, 9);
+
+	ret = __android_log_btwrite(7, EVENT_TYPE_LONG, &l, sizeof(l));
+	memcpy(want, "\7\0\0\0\1\376\377\377\377\377\377\377\377", 13);
+	expect("btwrite: LONG", &devents, ret, want, 13);
+}
+
+static void test_assert(void)
+{
+	static const char want[] = "\7T\0Assertion failed: x > 0";
+	struct rlimit no_core = { 0, 0 };
+	int status = 0;
+	pid_t pid;
+
+	fflush(stdout);
+	pid = fork();
+	if (pid == 0) {
+		setrlimit(RLIMIT_CORE, &no_core);
+		__android_log_assert("x > 0", "T", NULL);
+	}
+	waitpid(pid, &status, 0);
+	tap_ok(WIFSIGNALED(status) && WTERMSIG(status) == SIGABRT,
+	       "assert: the process aborts");
+	expect("assert: a FATAL record names the condition", &dmain,
+	       sizeof(want), want, sizeof(want));
+
+	pid = fork();
+	if (pid == 0) {
+		setrlimit(RLIMIT_CORE, &no_core);
+		__android_log_assert("ignored", "T", "bad %d", 7);
+	}
+	waitpid(pid, &status, 0);
+	expect("assert: a format replaces the condition", &dmain, 9,
+	       "\7T\0bad 7", 9);
+}
+
+static void cleanup(void)
+{
+	char path[128];
+
+	snprintf(path, sizeof(path), "%s/main", dir);
+	unlink(path);
+	snprintf(path, sizeof(path), "%s/events", dir);
+	unlink(path);
+	rmdir(dir);
+}
+
+static int make_dir(void)
+{
+	char path[128];
+	FILE *f;
+
+	snprintf(dir, sizeof(dir), "/tmp/nslog_liblog.XXXXXX");
+	if (!mkdtemp(dir))
+		return -1;
+	snprintf(path, sizeof(path), "%s/main", dir);
+	f = fopen(path, "w");
+	if (!f)
+		return -1;
+	fclose(f);
+	snprintf(path, sizeof(path), "%s/events", dir);
+	f = fopen(path, "w");
+	if (!f)
+		return -1;
+	fclose(f);
+	return setenv("NSLOG_DEV_DIR", dir, 1);
+}
+
+int main(void)
+{
+	if (!tap_ok(!make_dir(), "set up a fake device directory"))
+		return tap_done();
+	test_threads();
+	test_text();
+	test_buffers();
+	test_events();
+	test_assert();
+	cleanup();
+	return tap_done();
+}

@@ -1,0 +1,902 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * logformat_test: nslogcat's decoding, layouts, filters, merging and
+ * device-path resolution, fed with synthetic records.  Every expected
+ * string is written out in full.
+ */
+#include <errno.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "devpath.h"
+#include "logformat.h"
+#include "logmerge.h"
+#include "tap.h"
+
+/* A record as read() returns it, at most 64 KiB for the tests. */
+struct raw {
+	unsigned char b[65536 + 24];
+	size_t n;
+};
+
+static size_t hdr(unsigned char *b, int version, size_t len, int pid,
+		  int tid, uint32_t sec, int nsec, uint32_t euid)
+{
+	struct logger_entry_v2 h = {
+		.len = (__u16)len,
+		.hdr_size = version == 2 ? 24 : 0,
+		.pid = pid,
+		.tid = tid,
+		.sec = (__s32)sec,
+		.nsec = nsec,
+		.euid = euid,
+	};
+	size_t size = version == 2 ? 24 : 20;
+
+	memcpy(b, &h, size);
+	return size;
+}
+
+/* A record with a given payload. */
+static void mkraw(struct raw *r, int version, int pid, int tid, uint32_t sec,
+		  int nsec, uint32_t euid, const void *payload, size_t len)
+{
+	size_t h = hdr(r->b, version, len, pid, tid, sec, nsec, euid);
+
+	memcpy(r->b + h, payload, len);
+	r->n = h + len;
+}
+
+/* A text payload [prio][tag\0][msg\0]; returns its length. */
+static size_t text(unsigned char *p, int prio, const char *tag,
+		   const char *msg)
+{
+	size_t t = strlen(tag) + 1, m = strlen(msg) + 1;
+
+	p[0] = (unsigned char)prio;
+	memcpy(p + 1, tag, t);
+	memcpy(p + 1 + t, msg, m);
+	return 1 + t + m;
+}
+
+/* A v1 text record of pid 1234, tid 5678 at 1700000000.123456789. */
+static void mktext(struct raw *r, int prio, const char *tag, const char *msg)
+{
+	unsigned char p[8192];
+
+	mkraw(r, 1, 1234, 5678, 1700000000, 123456789, 0, p,
+	      text(p, prio, tag, msg));
+}
+
+/* Format one text or events record; returns a malloc'ed string. */
+static char *fmt_raw(const struct raw *r, enum nslog_format fmt, bool events)
+{
+	static struct nslog_entry e;
+	struct nslog_rec rec;
+	size_t size = 0;
+	char *out = NULL;
+	FILE *f;
+
+	if (nslog_rec_parse(&rec, r->b, r->n))
+		return strdup("<parse error>");
+	if (!events)
+		nslog_entry_from_text(&e, &rec);
+	else if (nslog_entry_from_event(&e, &rec))
+		return strdup("<event error>");
+	f = open_memstream(&out, &size);
+	nslog_format_entry(f, fmt, &rec, &e);
+	fclose(f);
+	return out;
+}
+
+static void check_fmt(const char *what, const struct raw *r,
+		      enum nslog_format fmt, bool events, const char *want)
+{
+	char *got = fmt_raw(r, fmt, events);
+
+	tap_str(what, got, want);
+	free(got);
+}
+
+static void set_tz(const char *tz)
+{
+	setenv("TZ", tz, 1);
+	tzset();
+}
+
+static void test_parse(void)
+{
+	struct nslog_rec rec;
+	struct raw r;
+	int ret;
+
+	mkraw(&r, 1, 10, 11, 12, 13, 0, "abc", 3);
+	ret = nslog_rec_parse(&rec, r.b, r.n);
+	tap_ok(!ret && rec.hdr_size == 20 && rec.len == 3 && rec.pid == 10 &&
+	       rec.tid == 11 && rec.sec == 12 && rec.nsec == 13 &&
+	       !rec.has_euid && rec.payload == r.b + 20 &&
+	       !memcmp(rec.payload, "abc", 3),
+	       "parse: v1 header fields, payload after 20 bytes");
+
+	mkraw(&r, 2, 10, 11, 12, 13, 1000, "abc", 3);
+	ret = nslog_rec_parse(&rec, r.b, r.n);
+	tap_ok(!ret && rec.hdr_size == 24 && rec.len == 3 && rec.has_euid &&
+	       rec.euid == 1000 && rec.payload == r.b + 24,
+	       "parse: v2 header carries euid, payload after 24 bytes");
+
+	tap_int("parse: read count shorter than header + len is rejected",
+		nslog_rec_parse(&rec, r.b, r.n - 1), -EBADMSG);
+	tap_int("parse: fewer than 20 bytes is rejected",
+		nslog_rec_parse(&rec, r.b, 19), -EBADMSG);
+	r.b[2] = 22;
+	tap_int("parse: hdr_size between 1 and 23 is rejected",
+		nslog_rec_parse(&rec, r.b, r.n), -EBADMSG);
+
+	mkraw(&r, 1, 1, 1, 0x80000000u, 0, 0, "", 0);
+	ret = nslog_rec_parse(&rec, r.b, r.n);
+	tap_ok(!ret && rec.sec == 0x80000000u && rec.len == 0,
+	       "parse: sec past 2038 reads as unsigned; empty payload");
+}
+
+static void test_layouts(void)
+{
+	struct raw r;
+
+	mktext(&r, 4, "MyTag", "hello");
+	check_fmt("brief", &r, NSLOG_FMT_BRIEF, false,
+		  "I/MyTag   ( 1234): hello\n");
+	check_fmt("process", &r, NSLOG_FMT_PROCESS, false,
+		  "I( 1234) hello  (MyTag)\n");
+	check_fmt("tag", &r, NSLOG_FMT_TAG, false, "I/MyTag   : hello\n");
+	check_fmt("thread", &r, NSLOG_FMT_THREAD, false,
+		  "I( 1234: 5678) hello\n");
+	check_fmt("raw", &r, NSLOG_FMT_RAW, false, "hello\n");
+	check_fmt("time", &r, NSLOG_FMT_TIME, false,
+		  "11-14 22:13:20.123 I/MyTag   ( 1234): hello\n");
+	check_fmt("threadtime", &r, NSLOG_FMT_THREADTIME, false,
+		  "11-14 22:13:20.123  1234  5678 I MyTag   : hello\n");
+	check_fmt("long", &r, NSLOG_FMT_LONG, false,
+		  "[ 11-14 22:13:20.123  1234: 5678 I/MyTag    ]\nhello\n\n");
+
+	mktext(&r, 6, "VeryLongTagName", "x");
+	check_fmt("brief: a tag over 8 columns is not cut", &r,
+		  NSLOG_FMT_BRIEF, false, "E/VeryLongTagName( 1234): x\n");
+	check_fmt("threadtime: a tag over 8 columns is not cut", &r,
+		  NSLOG_FMT_THREADTIME, false,
+		  "11-14 22:13:20.123  1234  5678 E VeryLongTagName: x\n");
+
+	mkraw(&r, 1, 123456, 7654321, 1700000000, 5000000, 0, "\3T\0m", 5);
+	check_fmt("thread: pids wider than 5 columns", &r, NSLOG_FMT_THREAD,
+		  false, "D(123456:7654321) m\n");
+	check_fmt("time: 5 ms prints as .005", &r, NSLOG_FMT_TIME, false,
+		  "11-14 22:13:20.005 D/T       (123456): m\n");
+}
+
+static void test_lines(void)
+{
+	struct raw r;
+
+	mktext(&r, 5, "ML", "one\ntwo\n");
+	check_fmt("brief: each line gets the prefix, last newline dropped", &r,
+		  NSLOG_FMT_BRIEF, false,
+		  "W/ML      ( 1234): one\nW/ML      ( 1234): two\n");
+	check_fmt("process: each line gets prefix and suffix", &r,
+		  NSLOG_FMT_PROCESS, false,
+		  "W( 1234) one  (ML)\nW( 1234) two  (ML)\n");
+	check_fmt("threadtime: multi-line", &r, NSLOG_FMT_THREADTIME, false,
+		  "11-14 22:13:20.123  1234  5678 W ML      : one\n"
+		  "11-14 22:13:20.123  1234  5678 W ML      : two\n");
+	check_fmt("long: the message is printed whole under one header", &r,
+		  NSLOG_FMT_LONG, false,
+		  "[ 11-14 22:13:20.123  1234: 5678 W/ML       ]\none\ntwo\n\n");
+	check_fmt("raw: multi-line", &r, NSLOG_FMT_RAW, false, "one\ntwo\n");
+
+	mktext(&r, 4, "ML", "a\n\nb");
+	check_fmt("tag: an empty middle line keeps its prefix", &r,
+		  NSLOG_FMT_TAG, false,
+		  "I/ML      : a\nI/ML      : \nI/ML      : b\n");
+
+	mktext(&r, 4, "ML", "a\n\n");
+	check_fmt("tag: only one trailing newline is dropped", &r,
+		  NSLOG_FMT_TAG, false, "I/ML      : a\nI/ML      : \n");
+
+	mktext(&r, 4, "E", "");
+	check_fmt("brief: an empty message prints one line", &r,
+		  NSLOG_FMT_BRIEF, false, "I/E       ( 1234): \n");
+	check_fmt("long: an empty message", &r, NSLOG_FMT_LONG, false,
+		  "[ 11-14 22:13:20.123  1234: 5678 I/E        ]\n\n\n");
+}
+
+static void test_text_edges(void)
+{
+	struct raw r;
+
+	mkraw(&r, 1, 1, 2, 1700000000, 0, 0, "\4T\0abc", 6);
+	check_fmt("text: message without its NUL (truncated by the kernel)",
+		  &r, NSLOG_FMT_TAG, false, "I/T       : abc\n");
+	mkraw(&r, 1, 1, 2, 1700000000, 0, 0, "\4TAGNOEND", 9);
+	check_fmt("text: tag without its NUL, no message", &r, NSLOG_FMT_TAG,
+		  false, "I/TAGNOEND: \n");
+	mkraw(&r, 1, 1, 2, 1700000000, 0, 0, "", 0);
+	check_fmt("text: empty payload prints priority ?", &r, NSLOG_FMT_TAG,
+		  false, "?/        : \n");
+	mkraw(&r, 1, 1, 2, 1700000000, 0, 0, "\4T\0one\0two", 11);
+	check_fmt("text: bytes after the message's NUL are not printed", &r,
+		  NSLOG_FMT_TAG, false, "I/T       : one\n");
+}
+
+static void test_prio(void)
+{
+	static const int prios[] = { 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 255, -1 };
+	char got[ARRAY_SIZE(prios) + 1];
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(prios); i++)
+		got[i] = nslog_prio_char(prios[i]);
+	got[i] = '\0';
+	tap_str("priority letters of 0..9, 255, -1", got, "??VDIWEFS???");
+
+	tap_ok(nslog_prio_from_char('v') == 2 && nslog_prio_from_char('D') == 3 &&
+	       nslog_prio_from_char('i') == 4 && nslog_prio_from_char('W') == 5 &&
+	       nslog_prio_from_char('e') == 6 && nslog_prio_from_char('F') == 7 &&
+	       nslog_prio_from_char('s') == 8 && nslog_prio_from_char('x') == -1 &&
+	       nslog_prio_from_char('\0') == -1,
+	       "priority from letter, either case");
+
+	tap_ok(nslog_format_from_name("brief") == NSLOG_FMT_BRIEF &&
+	       nslog_format_from_name("process") == NSLOG_FMT_PROCESS &&
+	       nslog_format_from_name("tag") == NSLOG_FMT_TAG &&
+	       nslog_format_from_name("thread") == NSLOG_FMT_THREAD &&
+	       nslog_format_from_name("raw") == NSLOG_FMT_RAW &&
+	       nslog_format_from_name("time") == NSLOG_FMT_TIME &&
+	       nslog_format_from_name("threadtime") == NSLOG_FMT_THREADTIME &&
+	       nslog_format_from_name("long") == NSLOG_FMT_LONG &&
+	       nslog_format_from_name("Brief") == -1 &&
+	       nslog_format_from_name("") == -1,
+	       "format names");
+}
+
+static void test_time(void)
+{
+	struct raw r;
+
+	mktext(&r, 4, "T", "m");
+	set_tz("XYZ-2");
+	check_fmt("time: TZ is honoured (UTC+2 crosses midnight)", &r,
+		  NSLOG_FMT_TIME, false,
+		  "11-15 00:13:20.123 I/T       ( 1234): m\n");
+	set_tz("UTC0");
+
+	mkraw(&r, 1, 1, 2, 0x80000000u, 999999999, 0, "\4T\0m", 5);
+	check_fmt("time: sec 0x80000000 is 2038, not 1901", &r, NSLOG_FMT_TIME,
+		  false, "01-19 03:14:08.999 I/T       (    1): m\n");
+}
+
+static void test_euid(void)
+{
+	unsigned char p[64];
+	struct raw r;
+
+	mkraw(&r, 2, 1234, 5678, 1700000000, 123456789, 1000, p,
+	      text(p, 4, "MyTag", "hello"));
+	check_fmt("long with a v2 header shows the euid", &r, NSLOG_FMT_LONG,
+		  false,
+		  "[ 11-14 22:13:20.123  1000: 1234: 5678 I/MyTag    ]\nhello\n\n");
+	check_fmt("brief with a v2 header is unchanged", &r, NSLOG_FMT_BRIEF,
+		  false, "I/MyTag   ( 1234): hello\n");
+}
+
+/* Events payload builder. */
+struct evb {
+	unsigned char b[65536];
+	size_t n;
+};
+
+static void ev_bytes(struct evb *e, const void *p, size_t n)
+{
+	memcpy(e->b + e->n, p, n);
+	e->n += n;
+}
+
+static void ev_tag(struct evb *e, int32_t tag)
+{
+	e->n = 0;
+	ev_bytes(e, &tag, 4);
+}
+
+static void ev_u8(struct evb *e, unsigned char v)
+{
+	ev_bytes(e, &v, 1);
+}
+
+static void ev_int(struct evb *e, int32_t v)
+{
+	ev_u8(e, NSLOG_EVENT_INT);
+	ev_bytes(e, &v, 4);
+}
+
+static void ev_long(struct evb *e, int64_t v)
+{
+	ev_u8(e, NSLOG_EVENT_LONG);
+	ev_bytes(e, &v, 8);
+}
+
+static void ev_str(struct evb *e, const char *s, size_t n)
+{
+	int32_t len = (int32_t)n;
+
+	ev_u8(e, NSLOG_EVENT_STRING);
+	ev_bytes(e, &len, 4);
+	ev_bytes(e, s, n);
+}
+
+static void ev_list(struct evb *e, unsigned char count)
+{
+	ev_u8(e, NSLOG_EVENT_LIST);
+	ev_u8(e, count);
+}
+
+static void check_ev(const char *what, const struct evb *e,
+		     enum nslog_format fmt, const char *want)
+{
+	static struct raw r;
+
+	mkraw(&r, 1, 1234, 5678, 1700000000, 123456789, 0, e->b, e->n);
+	check_fmt(what, &r, fmt, true, want);
+}
+
+static void test_events(void)
+{
+	static struct evb e;
+
+	ev_tag(&e, 12345);
+	ev_int(&e, 42);
+	check_ev("events: INT, brief", &e, NSLOG_FMT_BRIEF,
+		 "I/[12345] ( 1234): 42\n");
+	check_ev("events: INT, threadtime", &e, NSLOG_FMT_THREADTIME,
+		 "11-14 22:13:20.123  1234  5678 I [12345] : 42\n");
+
+	ev_tag(&e, -7);
+	ev_int(&e, INT32_MIN);
+	check_ev("events: negative tag and INT32_MIN", &e, NSLOG_FMT_TAG,
+		 "I/[-7]    : -2147483648\n");
+
+	ev_tag(&e, 2718);
+	ev_long(&e, -1234567890123LL);
+	check_ev("events: LONG", &e, NSLOG_FMT_TAG,
+		 "I/[2718]  : -1234567890123\n");
+
+	ev_tag(&e, 1);
+	ev_str(&e, "foo bar", 7);
+	check_ev("events: STRING", &e, NSLOG_FMT_RAW, "foo bar\n");
+
+	ev_tag(&e, 12345);
+	ev_list(&e, 3);
+	ev_int(&e, 1);
+	ev_str(&e, "foo", 3);
+	ev_int(&e, 3);
+	check_ev("events: LIST [1,foo,3]", &e, NSLOG_FMT_BRIEF,
+		 "I/[12345] ( 1234): [1,foo,3]\n");
+
+	ev_tag(&e, 5);
+	ev_list(&e, 3);
+	ev_long(&e, 1);
+	ev_list(&e, 2);
+	ev_int(&e, 2);
+	ev_list(&e, 0);
+	ev_str(&e, "", 0);
+	check_ev("events: nested lists, empty list and empty string", &e,
+		 NSLOG_FMT_RAW, "[1,[2,[]],]\n");
+
+	ev_tag(&e, 5);
+	ev_int(&e, 9);
+	ev_u8(&e, '\n');
+	check_ev("events: one trailing newline byte is ignored", &e,
+		 NSLOG_FMT_RAW, "9\n");
+
+	ev_tag(&e, 5);
+	ev_str(&e, "two\nlines", 9);
+	check_ev("events: a newline in a STRING splits the output", &e,
+		 NSLOG_FMT_TAG, "I/[5]     : two\nI/[5]     : lines\n");
+
+	ev_tag(&e, 5);
+	check_ev("events: a tag without a value prints an empty message", &e,
+		 NSLOG_FMT_TAG, "I/[5]     : \n");
+}
+
+static void test_events_bad(void)
+{
+	static struct nslog_entry ent;
+	static struct evb e;
+	static struct raw r;
+	struct nslog_rec rec;
+	int32_t len;
+
+	ev_tag(&e, 5);
+	ev_list(&e, 3);
+	ev_int(&e, 1);
+	check_ev("events: a list cut short is marked", &e, NSLOG_FMT_RAW,
+		 "[1,<malformed>\n");
+
+	ev_tag(&e, 5);
+	ev_u8(&e, 9);
+	ev_int(&e, 1);
+	check_ev("events: unknown type is marked", &e, NSLOG_FMT_RAW,
+		 "<malformed>\n");
+
+	ev_tag(&e, 5);
+	ev_u8(&e, NSLOG_EVENT_STRING);
+	len = 100;
+	ev_bytes(&e, &len, 4);
+	ev_bytes(&e, "short", 5);
+	check_ev("events: STRING longer than the payload is marked", &e,
+		 NSLOG_FMT_RAW, "<malformed>\n");
+
+	ev_tag(&e, 5);
+	ev_u8(&e, NSLOG_EVENT_LONG);
+	ev_bytes(&e, "1234", 4);
+	check_ev("events: LONG cut short is marked", &e, NSLOG_FMT_RAW,
+		 "<malformed>\n");
+
+	mkraw(&r, 1, 1, 1, 1, 0, 0, "abc", 3);
+	nslog_rec_parse(&rec, r.b, r.n);
+	tap_int("events: a payload shorter than a tag is an error",
+		nslog_entry_from_event(&ent, &rec), -EBADMSG);
+
+	ev_tag(&e, 5);
+	{
+		static char big[20000];
+
+		memset(big, 'x', sizeof(big));
+		ev_str(&e, big, sizeof(big));
+	}
+	rec.payload = e.b;
+	rec.len = (unsigned int)e.n;
+	nslog_entry_from_event(&ent, &rec);
+	tap_ok(ent.msg_len == NSLOG_EVENT_TEXT_MAX - 1 &&
+	       ent.msg[ent.msg_len - 1] == '!' && ent.msg[0] == 'x' &&
+	       ent.msg[ent.msg_len - 2] == 'x' && ent.msg[ent.msg_len] == '\0',
+	       "events: text past NSLOG_EVENT_TEXT_MAX ends in '!'");
+}
+
+static void test_filter(void)
+{
+	struct nslog_filter f;
+	bool ok;
+
+	nslog_filter_init(&f);
+	tap_ok(nslog_filter_pass(&f, "x", 1, 0) &&
+	       nslog_filter_pass(&f, "x", 1, 2),
+	       "filter: empty filter passes every priority, even 0");
+
+	ok = !nslog_filter_parse(&f, "*:S  MyTag:W,Other") &&
+	     !nslog_filter_pass(&f, "x", 1, 7) &&
+	     !nslog_filter_pass(&f, "MyTag", 5, 4) &&
+	     nslog_filter_pass(&f, "MyTag", 5, 5) &&
+	     nslog_filter_pass(&f, "Other", 5, 2) &&
+	     !nslog_filter_pass(&f, "MyTa", 4, 7);
+	tap_ok(ok, "filter: *:S MyTag:W Other (tag alone means V)");
+
+	ok = !nslog_filter_parse(&f, "MyTag:e") &&
+	     !nslog_filter_pass(&f, "MyTag", 5, 5) &&
+	     nslog_filter_pass(&f, "MyTag", 5, 6);
+	tap_ok(ok, "filter: a later rule for a tag wins");
+
+	ok = !nslog_filter_parse(&f, "*") && !nslog_filter_pass(&f, "x", 1, 2) &&
+	     nslog_filter_pass(&f, "x", 1, 3) &&
+	     !nslog_filter_parse(&f, "*:*") && nslog_filter_pass(&f, "x", 1, 2);
+	tap_ok(ok, "filter: '*' alone means *:D, '*:*' means *:V");
+
+	tap_ok(nslog_filter_parse(&f, "tag:x") == -EINVAL &&
+	       nslog_filter_parse(&f, ":v") == -EINVAL &&
+	       nslog_filter_parse(&f, "tag:vv") == -EINVAL &&
+	       nslog_filter_parse(&f, "tag:") == -EINVAL &&
+	       !nslog_filter_parse(&f, " \t,"),
+	       "filter: malformed rules are refused, blanks are nothing");
+	nslog_filter_free(&f);
+	tap_ok(f.count == 0 && nslog_filter_pass(&f, "x", 1, 0),
+	       "filter: freed filter passes everything");
+}
+
+/* A fake device: records handed out one per read, then -EAGAIN. */
+struct fake {
+	struct raw recs[8];
+	size_t count;
+	size_t pos;
+	int script[8];		/* per read: 0 normal, else return it */
+	size_t reads;
+};
+
+static ssize_t fake_read(struct nslog_src *src, void *buf, size_t size)
+{
+	struct fake *f = src->priv;
+	int act = f->reads < 8 ? f->script[f->reads] : 0;
+
+	f->reads++;
+	if (act)
+		return act;
+	if (f->pos == f->count)
+		return -EAGAIN;
+	if (f->recs[f->pos].n > size)
+		return -EINVAL;
+	memcpy(buf, f->recs[f->pos].b, f->recs[f->pos].n);
+	return (ssize_t)f->recs[f->pos++].n;
+}
+
+static void fake_text(struct fake *f, uint32_t sec, int nsec, int pid,
+		      const char *tag, const char *msg)
+{
+	unsigned char p[256];
+
+	mkraw(&f->recs[f->count++], 1, pid, pid, sec, nsec, 0, p,
+	      text(p, 4, tag, msg));
+}
+
+static void fake_event(struct fake *f, uint32_t sec, int nsec, int32_t tag,
+		       int32_t v)
+{
+	static struct evb e;
+
+	ev_tag(&e, tag);
+	ev_int(&e, v);
+	mkraw(&f->recs[f->count++], 1, 9, 9, sec, nsec, 0, e.b, e.n);
+}
+
+struct rig {
+	struct fake fakes[3];
+	struct nslog_src srcs[3];
+	struct nslog_printer p;
+	char *out;
+	size_t size;
+	FILE *f;
+	char *err;
+	size_t err_size;
+	FILE *ferr;
+};
+
+static void rig_init(struct rig *g, enum nslog_format fmt)
+{
+	static const char *const names[] = {
+		"/dev/log/main", "/dev/log/system", "/dev/log/events"
+	};
+	size_t i;
+
+	memset(g, 0, sizeof(*g));
+	for (i = 0; i < 3; i++)
+		nslog_src_init(&g->srcs[i], names[i], i == 2, -1, fake_read,
+			       &g->fakes[i]);
+	g->f = open_memstream(&g->out, &g->size);
+	g->ferr = open_memstream(&g->err, &g->err_size);
+	g->p.out = g->f;
+	g->p.err = g->ferr;
+	g->p.prog = "test";
+	g->p.fmt = fmt;
+	g->p.headers = true;
+}
+
+/* Run a dump; returns its result and leaves the output in g->out. */
+static int rig_dump(struct rig *g, size_t nsrc, size_t tail,
+		    struct nslog_src **failed)
+{
+	int ret = nslog_dump(g->srcs, nsrc, &g->p, tail, failed);
+
+	fclose(g->f);
+	fclose(g->ferr);
+	return ret;
+}
+
+static void rig_free(struct rig *g)
+{
+	free(g->out);
+	free(g->err);
+}
+
+/* main, system and events records interleaved in time. */
+static void rig_three(struct rig *g)
+{
+	fake_text(&g->fakes[0], 100, 1, 1, "m", "m1");
+	fake_text(&g->fakes[0], 100, 40, 1, "m", "m2");
+	fake_text(&g->fakes[0], 102, 0, 1, "m", "m3");
+	fake_text(&g->fakes[1], 100, 20, 2, "s", "s1");
+	fake_text(&g->fakes[1], 101, 0, 2, "s", "s2");
+	fake_event(&g->fakes[2], 100, 30, 77, 1);
+	fake_event(&g->fakes[2], 103, 0, 77, 2);
+}
+
+static void test_merge(void)
+{
+	struct nslog_src *failed;
+	struct rig g;
+	int ret;
+
+	rig_init(&g, NSLOG_FMT_TAG);
+	rig_three(&g);
+	ret = rig_dump(&g, 3, 0, &failed);
+	tap_ok(!ret && !failed, "merge: dump of three buffers succeeds");
+	tap_str("merge: records in (sec, nsec) order, a header per buffer",
+		g.out,
+		"--------- beginning of /dev/log/main\n"
+		"I/m       : m1\n"
+		"--------- beginning of /dev/log/system\n"
+		"I/s       : s1\n"
+		"--------- beginning of /dev/log/events\n"
+		"I/[77]    : 1\n"
+		"I/m       : m2\n"
+		"I/s       : s2\n"
+		"I/m       : m3\n"
+		"I/[77]    : 2\n");
+	rig_free(&g);
+
+	rig_init(&g, NSLOG_FMT_TAG);
+	rig_three(&g);
+	ret = rig_dump(&g, 3, 3, &failed);
+	tap_str("merge: tail 3 keeps the last three, headers only for those",
+		g.out,
+		"--------- beginning of /dev/log/system\n"
+		"I/s       : s2\n"
+		"--------- beginning of /dev/log/main\n"
+		"I/m       : m3\n"
+		"--------- beginning of /dev/log/events\n"
+		"I/[77]    : 2\n");
+	rig_free(&g);
+
+	rig_init(&g, NSLOG_FMT_RAW);
+	rig_three(&g);
+	ret = rig_dump(&g, 3, 100, &failed);
+	tap_ok(!ret && strstr(g.out, "m1\n") && !strstr(g.out, "I/") &&
+	       strstr(g.out, "2\n"), "merge: tail larger than the log prints all");
+	rig_free(&g);
+
+	rig_init(&g, NSLOG_FMT_RAW);
+	g.p.headers = false;
+	fake_text(&g.fakes[0], 5, 0, 1, "a", "first");
+	fake_text(&g.fakes[1], 5, 0, 1, "b", "second");
+	fake_text(&g.fakes[0], 5, 0, 1, "a", "third");
+	fake_text(&g.fakes[1], 0x80000000u, 0, 1, "b", "2038");
+	fake_text(&g.fakes[0], 0x7fffffffu, 0, 1, "a", "2037");
+	ret = rig_dump(&g, 2, 0, &failed);
+	tap_str("merge: ties go to the buffer listed first; sec is unsigned",
+		g.out, "first\nthird\nsecond\n2037\n2038\n");
+	rig_free(&g);
+}
+
+static void test_merge_late(void)
+{
+	struct nslog_src *failed;
+	struct rig g;
+
+	rig_init(&g, NSLOG_FMT_RAW);
+	g.p.headers = false;
+	fake_text(&g.fakes[0], 1, 0, 1, "a", "a1");
+	fake_text(&g.fakes[0], 5, 0, 1, "a", "a5");
+	fake_text(&g.fakes[1], 3, 0, 1, "b", "b3");
+	g.fakes[1].script[0] = -EAGAIN;	/* empty at first, then b3 */
+	g.fakes[0].script[1] = -EINTR;	/* interrupted once */
+	rig_dump(&g, 2, 0, &failed);
+	tap_str("merge: an empty buffer is read again for every record; EINTR retried",
+		g.out, "a1\nb3\na5\n");
+	rig_free(&g);
+}
+
+static void test_merge_errors(void)
+{
+	struct nslog_src *failed;
+	struct rig g;
+	int ret;
+
+	rig_init(&g, NSLOG_FMT_RAW);
+	fake_text(&g.fakes[0], 1, 0, 1, "a", "a1");
+	g.fakes[1].script[0] = -EIO;
+	ret = rig_dump(&g, 2, 0, &failed);
+	tap_ok(ret == -EIO && failed == &g.srcs[1],
+	       "merge: a read error stops the dump and names the buffer");
+	rig_free(&g);
+
+	rig_init(&g, NSLOG_FMT_RAW);
+	g.fakes[0].script[0] = 0;
+	g.fakes[0].count = 1;
+	g.fakes[0].recs[0].n = 0;
+	ret = rig_dump(&g, 1, 0, &failed);
+	tap_ok(ret == -ENODATA && failed == &g.srcs[0] &&
+	       !strcmp(nslog_strerror(ret),
+		       "unexpected end of file (not a logger device?)"),
+	       "merge: read() of 0 is an unexpected end of file");
+	rig_free(&g);
+
+	rig_init(&g, NSLOG_FMT_RAW);
+	fake_text(&g.fakes[0], 1, 0, 1, "a", "a1");
+	g.fakes[0].recs[0].n -= 1;
+	ret = rig_dump(&g, 1, 0, &failed);
+	tap_ok(ret == -EBADMSG && failed == &g.srcs[0],
+	       "merge: a size that does not match the header is an error");
+	rig_free(&g);
+
+	rig_init(&g, NSLOG_FMT_RAW);
+	g.p.headers = false;
+	mkraw(&g.fakes[2].recs[0], 1, 1, 1, 1, 0, 0, "ab", 2);
+	g.fakes[2].count = 1;
+	fake_event(&g.fakes[2], 2, 0, 3, 4);
+	ret = rig_dump(&g, 3, 0, &failed);
+	tap_ok(!ret && !strcmp(g.out, "4\n") &&
+	       !strcmp(g.err, "test: /dev/log/events: skipping a 22-byte record: no event tag\n"),
+	       "merge: an events record without a tag is skipped with a warning");
+	rig_free(&g);
+}
+
+static void test_print_modes(void)
+{
+	struct nslog_src *failed;
+	struct nslog_filter filt;
+	char want[256];
+	size_t n = 0;
+	struct rig g;
+
+	rig_init(&g, NSLOG_FMT_TAG);
+	g.p.binary = true;
+	rig_three(&g);
+	rig_dump(&g, 3, 0, &failed);
+	memcpy(want + n, g.fakes[0].recs[0].b, g.fakes[0].recs[0].n);
+	n += g.fakes[0].recs[0].n;
+	memcpy(want + n, g.fakes[1].recs[0].b, g.fakes[1].recs[0].n);
+	n += g.fakes[1].recs[0].n;
+	memcpy(want + n, g.fakes[2].recs[0].b, g.fakes[2].recs[0].n);
+	n += g.fakes[2].recs[0].n;
+	tap_mem("binary: raw records in merged order, no headers",
+		g.out, n < g.size ? n : g.size, want, n);
+	tap_int("binary: output size is the sum of all records", (long)g.size,
+		(long)(g.fakes[0].recs[0].n * 3 + g.fakes[1].recs[0].n * 2 +
+		       g.fakes[2].recs[0].n * 2));
+	rig_free(&g);
+
+	nslog_filter_init(&filt);
+	nslog_filter_parse(&filt, "*:S s:I");
+	rig_init(&g, NSLOG_FMT_TAG);
+	g.p.filter = &filt;
+	rig_three(&g);
+	rig_dump(&g, 3, 0, &failed);
+	tap_str("filter: only tag s passes; no header for silent buffers",
+		g.out,
+		"--------- beginning of /dev/log/system\n"
+		"I/s       : s1\n"
+		"I/s       : s2\n");
+	rig_free(&g);
+	nslog_filter_free(&filt);
+}
+
+static char tmpdir[64];
+
+static void touch(const char *name)
+{
+	char path[256];
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/%s", tmpdir, name);
+	f = fopen(path, "w");
+	if (f)
+		fclose(f);
+}
+
+static void check_path(const char *what, int id, const char *dir,
+		       const char *suffix)
+{
+	char got[NSLOG_PATH_MAX], want[NSLOG_PATH_MAX];
+	int ret;
+
+	ret = nslog_dev_path(got, sizeof(got), id, dir);
+	snprintf(want, sizeof(want), "%s%s", tmpdir, suffix);
+	if (ret)
+		snprintf(got, sizeof(got), "error %d", ret);
+	tap_str(what, got, want);
+}
+
+static void test_devpath(void)
+{
+	char path[NSLOG_PATH_MAX], want[NSLOG_PATH_MAX];
+	char sub[128];
+
+	snprintf(tmpdir, sizeof(tmpdir), "/tmp/nslog_devpath.XXXXXX");
+	if (!tap_ok(mkdtemp(tmpdir), "devpath: make a test directory"))
+		return;
+
+	unsetenv(NSLOG_DEV_DIR_ENV);
+	touch("main");
+	touch("log_system");
+	check_path("devpath: DIR/main when it exists", NSLOG_BUF_MAIN, tmpdir,
+		   "/main");
+	check_path("devpath: DIR/log_system when only that exists",
+		   NSLOG_BUF_SYSTEM, tmpdir, "/log_system");
+	check_path("devpath: DIR/radio when no form exists (as main)",
+		   NSLOG_BUF_RADIO, tmpdir, "/radio");
+
+	setenv(NSLOG_DEV_DIR_ENV, tmpdir, 1);
+	check_path("devpath: $NSLOG_DEV_DIR when no dir is given",
+		   NSLOG_BUF_EVENTS, NULL, "/events");
+	snprintf(sub, sizeof(sub), "%s/x", tmpdir);
+	nslog_dev_path(path, sizeof(path), NSLOG_BUF_MAIN, sub);
+	snprintf(want, sizeof(want), "%s/x/main", tmpdir);
+	tap_str("devpath: an explicit dir beats $NSLOG_DEV_DIR", path, want);
+	setenv(NSLOG_DEV_DIR_ENV, "", 1);
+	nslog_dev_path(path, sizeof(path), NSLOG_BUF_MAIN, NULL);
+	nslog_dev_path_root(want, sizeof(want), NSLOG_BUF_MAIN, "/dev");
+	tap_str("devpath: empty $NSLOG_DEV_DIR means the default", path, want);
+	unsetenv(NSLOG_DEV_DIR_ENV);
+
+	nslog_dev_path_root(path, sizeof(path), NSLOG_BUF_MAIN, tmpdir);
+	snprintf(want, sizeof(want), "%s/log_main", tmpdir);
+	tap_str("devpath: ROOT/log_main when ROOT/log is missing", path, want);
+	touch("log");
+	nslog_dev_path_root(path, sizeof(path), NSLOG_BUF_RADIO, tmpdir);
+	snprintf(want, sizeof(want), "%s/log_radio", tmpdir);
+	tap_str("devpath: ROOT/log_radio when ROOT/log is not a directory",
+		path, want);
+	snprintf(sub, sizeof(sub), "%s/log", tmpdir);
+	unlink(sub);
+	mkdir(sub, 0700);
+	nslog_dev_path_root(path, sizeof(path), NSLOG_BUF_EVENTS, tmpdir);
+	snprintf(want, sizeof(want), "%s/log/events", tmpdir);
+	tap_str("devpath: ROOT/log/events when ROOT/log is a directory", path,
+		want);
+
+	tap_ok(nslog_dev_path(path, sizeof(path), 4, tmpdir) == -EINVAL &&
+	       nslog_dev_path(path, sizeof(path), -1, tmpdir) == -EINVAL &&
+	       nslog_dev_path(path, 8, NSLOG_BUF_MAIN, tmpdir) == -ENAMETOOLONG,
+	       "devpath: bad id and short buffer are errors");
+	tap_ok(!strcmp(nslog_buf_name(0), "main") &&
+	       !strcmp(nslog_buf_name(1), "radio") &&
+	       !strcmp(nslog_buf_name(2), "events") &&
+	       !strcmp(nslog_buf_name(3), "system") && !nslog_buf_name(4) &&
+	       nslog_buf_from_name("events") == 2 &&
+	       nslog_buf_from_name("all") == -1,
+	       "devpath: buffer names in Android's log_id order");
+
+	snprintf(path, sizeof(path), "%s/main", tmpdir);
+	unlink(path);
+	touch("log/events");
+	check_path("devpath: DIR/log/events when DIR/log holds it",
+		   NSLOG_BUF_EVENTS, tmpdir, "/log/events");
+	snprintf(path, sizeof(path), "%s/log/events", tmpdir);
+	unlink(path);
+	check_path("devpath: DIR/log_system beats DIR/log/system",
+		   NSLOG_BUF_SYSTEM, tmpdir, "/log_system");
+	snprintf(path, sizeof(path), "%s/log/main", tmpdir);
+	touch("log/main");
+	check_path("devpath: a missing node takes main's form (DIR/log/)",
+		   NSLOG_BUF_RADIO, tmpdir, "/log/radio");
+	unlink(path);
+	touch("log_main");
+	check_path("devpath: a missing node takes main's form (DIR/log_)",
+		   NSLOG_BUF_RADIO, tmpdir, "/log_radio");
+	snprintf(path, sizeof(path), "%s/log_main", tmpdir);
+	unlink(path);
+
+	rmdir(sub);
+	snprintf(path, sizeof(path), "%s/log_system", tmpdir);
+	unlink(path);
+	rmdir(tmpdir);
+}
+
+int main(void)
+{
+	set_tz("UTC0");
+	test_parse();
+	test_layouts();
+	test_lines();
+	test_text_edges();
+	test_prio();
+	test_time();
+	test_euid();
+	test_events();
+	test_events_bad();
+	test_filter();
+	test_merge();
+	test_merge_late();
+	test_merge_errors();
+	test_print_modes();
+	test_devpath();
+	return tap_done();
+}
