@@ -127,5 +127,4 @@ static inline bool nslog_ipc_held_by_us_only(const struct nslog_ipc_hold *hold)
 
 #endif /* NSLOG_HAVE_PUT_IPC_NS */
 
-
 #endif /* _NSLOG_COMPAT_H */

@@ -21,7 +21,10 @@
 #include <linux/user_namespace.h>
 #include <linux/vmalloc.h>
 
+#include <uapi/linux/nslogger.h>
+
 #include "log.h"
+#include "ratelimit/ratelimit.h"
 
 const char *const nslog_log_names[NSLOG_NR_LOGS] = {
 	[NSLOG_LOG_MAIN]	= "main",
@@ -108,8 +111,9 @@ static void nslog_log_wake(struct nslog_log *log)
 }
 
 static void nslog_log_init_one(struct nslog_log *log, struct nslog_logset *set,
-			       u32 size)
+			       unsigned int id, u32 size)
 {
+	log->id = id;
 	nslog_ring_init(&log->ring, size);
 	init_waitqueue_head(&log->wait);
 	INIT_WORK(&log->wake_work, nslog_log_wake_fn);
@@ -130,6 +134,55 @@ static int nslog_log_alloc(struct nslog_log *log)
 	return 0;
 }
 
+static void nslog_log_store(struct nslog_log *log, const void *payload,
+			    u16 len, u16 flags)
+{
+	struct nslog_rec rec;
+
+	rec.ts_ns = ktime_get_real_ns();
+	rec.tgid = get_pid(task_tgid(current));
+	rec.tid = get_pid(task_pid(current));
+	rec.euid = current_euid();
+	rec.len = len;
+	rec.flags = flags;
+	nslog_ring_write(&log->ring, &rec, payload);
+}
+
+/*
+ * Report a rate limit's drops, in the log they happened in, before the
+ * record that passed: a text record for the text logs, a string event with
+ * tag NSLOG_EVENT_TAG_SUPPRESSED for the events log.
+ */
+static void nslog_log_store_notice(struct nslog_log *log,
+				   const struct nslog_rl_notice *notice)
+{
+	static const char tag[] = "nslogger";
+	size_t len;
+	u8 *buf;
+
+	buf = kmalloc(LOGGER_ENTRY_MAX_PAYLOAD, GFP_KERNEL);
+	if (!buf)
+		return;
+	if (log->id == NSLOG_LOG_EVENTS) {
+		__s32 etag = NSLOG_EVENT_TAG_SUPPRESSED, slen;
+
+		slen = nslog_rl_format_notice(notice, buf + 9,
+					      LOGGER_ENTRY_MAX_PAYLOAD - 9);
+		memcpy(buf, &etag, 4);
+		buf[4] = NSLOG_EVENT_STRING;
+		memcpy(buf + 5, &slen, 4);
+		len = 9 + slen;
+	} else {
+		buf[0] = NSLOG_PRIO_WARN;
+		memcpy(buf + 1, tag, sizeof(tag));
+		len = 1 + sizeof(tag);
+		len += nslog_rl_format_notice(notice, buf + len,
+					      LOGGER_ENTRY_MAX_PAYLOAD - len) + 1;
+	}
+	nslog_log_store(log, buf, len, NSLOG_REC_KERNEL);
+	kfree(buf);
+}
+
 /**
  * nslog_log_write() - store one record from the current task
  * @log: the log
@@ -137,30 +190,36 @@ static int nslog_log_alloc(struct nslog_log *log)
  * @len: its length, 1 to LOGGER_ENTRY_MAX_PAYLOAD
  *
  * Stamps the record with the caller's thread group, thread, effective uid
- * and the time; none of them comes from the writer's data.
+ * and the time; none of them comes from the writer's data.  The record is
+ * charged to the caller's cgroups first (src/ratelimit/).
  *
  * Context: process context, may sleep (the first write allocates).
- * Return: @len, or -ENOMEM if the log's storage could not be allocated.
+ * Return: @len, also when a rate limit dropped the record, unless
+ * drop_errno is set (then -EAGAIN); or -ENOMEM if the log's storage could
+ * not be allocated.
  */
 ssize_t nslog_log_write(struct nslog_log *log, const void *payload, u16 len)
 {
-	struct nslog_rec rec;
+	struct nslog_rl_notice notice = { };
 	int err;
+
+	if (nslog_rl_charge(log->id, len, &notice))
+		return nslog_rl_drop_fails() ? -EAGAIN : len;
 
 	/* The storage is set once under the ring lock and only freed with it. */
 	if (unlikely(!READ_ONCE(log->ring.buf))) {
 		err = nslog_log_alloc(log);
-		if (err)
+		if (err) {
+			nslog_rl_notice_done(&notice);
 			return err;
+		}
 	}
 
-	rec.ts_ns = ktime_get_real_ns();
-	rec.tgid = get_pid(task_tgid(current));
-	rec.tid = get_pid(task_pid(current));
-	rec.euid = current_euid();
-	rec.len = len;
-	rec.flags = 0;
-	nslog_ring_write(&log->ring, &rec, payload);
+	if (unlikely(notice.cgrp)) {
+		nslog_log_store_notice(log, &notice);
+		nslog_rl_notice_done(&notice);
+	}
+	nslog_log_store(log, payload, len, 0);
 	nslog_log_wake(log);
 	return len;
 }
@@ -197,7 +256,7 @@ void nslog_logset_init(struct nslog_logset *set,
 	set->user_ns = get_user_ns(user_ns);
 	set->release = NULL;
 	for (i = 0; i < NSLOG_NR_LOGS; i++)
-		nslog_log_init_one(&set->logs[i], set, sizes[i]);
+		nslog_log_init_one(&set->logs[i], set, i, sizes[i]);
 }
 
 /**

@@ -28,12 +28,14 @@ struct nslog_logset;
  * @wait: readers blocked in read() or poll()
  * @wake_work: wakes @wait outside the write path
  * @set: the set this log belongs to
+ * @id: which of the set's logs this is, an &enum nslog_log_id
  */
 struct nslog_log {
 	struct nslog_ring ring;
 	wait_queue_head_t wait;
 	struct work_struct wake_work;
 	struct nslog_logset *set;
+	unsigned int id;
 };
 
 /**

@@ -3,8 +3,9 @@
  * nslogger: module init and exit.
  *
  * Each concern sets itself up in order and is undone in reverse: the logs
- * of the initial namespace, the registry of the others, the /proc files
- * that describe them, and last the devices, through which files are opened.
+ * of the initial namespace, the registry of the others, the rate limits,
+ * the /proc files that describe and steer them, and last the devices,
+ * through which files are opened.
  */
 
 #include <linux/module.h>
@@ -13,6 +14,7 @@
 #include "log.h"
 #include "proc.h"
 #include "ns/registry.h"
+#include "ratelimit/ratelimit.h"
 
 static int __init nslog_init(void)
 {
@@ -24,9 +26,12 @@ static int __init nslog_init(void)
 	err = nslog_ns_init();
 	if (err)
 		goto err_log_exit;
-	err = nslog_proc_init();
+	err = nslog_rl_init();
 	if (err)
 		goto err_ns_exit;
+	err = nslog_proc_init();
+	if (err)
+		goto err_rl_exit;
 	err = nslog_device_init();
 	if (err)
 		goto err_proc_exit;
@@ -34,6 +39,8 @@ static int __init nslog_init(void)
 
 err_proc_exit:
 	nslog_proc_exit();
+err_rl_exit:
+	nslog_rl_exit();
 err_ns_exit:
 	nslog_ns_exit();
 err_log_exit:
@@ -46,6 +53,7 @@ static void __exit nslog_exit(void)
 	/* No file is open (each holds a module reference): nothing races. */
 	nslog_device_exit();
 	nslog_proc_exit();
+	nslog_rl_exit();
 	nslog_ns_exit();
 	nslog_log_exit();
 }

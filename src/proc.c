@@ -9,16 +9,21 @@
  * the mode bits say.
  *
  *   namespaces   every log set: see nslog_ns_show()
+ *   limits       per-cgroup rate limits: read nslog_rl_show(), write
+ *                commands for nslog_rl_write(); CAP_SYS_ADMIN will do too
  */
 
 #include <linux/capability.h>
 #include <linux/fs.h>
 #include <linux/proc_fs.h>
 #include <linux/seq_file.h>
+#include <linux/slab.h>
+#include <linux/string.h>
 #include <linux/user_namespace.h>
 
 #include "proc.h"
 #include "ns/registry.h"
+#include "ratelimit/ratelimit.h"
 
 static struct proc_dir_entry *nslog_proc_dir;
 
@@ -36,6 +41,42 @@ static const struct proc_ops nslog_proc_ro_ops = {
 	.proc_release	= single_release,
 };
 
+static int nslog_proc_limits_open(struct inode *inode, struct file *file)
+{
+	if (!file_ns_capable(file, &init_user_ns, CAP_SYSLOG) &&
+	    !file_ns_capable(file, &init_user_ns, CAP_SYS_ADMIN))
+		return -EPERM;
+	return single_open(file, nslog_rl_show, NULL);
+}
+
+/* Commands are short; a page of them is plenty. */
+#define NSLOG_PROC_MAX_WRITE	PAGE_SIZE
+
+static ssize_t nslog_proc_limits_write(struct file *file,
+				       const char __user *ubuf, size_t count,
+				       loff_t *ppos)
+{
+	ssize_t err;
+	char *text;
+
+	if (count > NSLOG_PROC_MAX_WRITE)
+		return -E2BIG;
+	text = memdup_user_nul(ubuf, count);
+	if (IS_ERR(text))
+		return PTR_ERR(text);
+	err = nslog_rl_write(text);
+	kfree(text);
+	return err ?: count;
+}
+
+static const struct proc_ops nslog_proc_limits_ops = {
+	.proc_open	= nslog_proc_limits_open,
+	.proc_read	= seq_read,
+	.proc_write	= nslog_proc_limits_write,
+	.proc_lseek	= seq_lseek,
+	.proc_release	= single_release,
+};
+
 /**
  * nslog_proc_init() - make /proc/nslogger and its files
  *
@@ -49,6 +90,9 @@ int nslog_proc_init(void)
 		return -ENOMEM;
 	if (!proc_create_data("namespaces", 0400, nslog_proc_dir,
 			      &nslog_proc_ro_ops, nslog_ns_show))
+		goto err_remove_dir;
+	if (!proc_create("limits", 0600, nslog_proc_dir,
+			 &nslog_proc_limits_ops))
 		goto err_remove_dir;
 	return 0;
 

@@ -81,6 +81,7 @@ struct nslog_ns_entry {
  * @grace_ms: how long a dead namespace's set is kept for collectors
  */
 struct nslog_ns_registry {
+	/* inserts, removals, reaping */
 	struct mutex lock;
 	DECLARE_HASHTABLE(table, NSLOG_NS_HASH_BITS);
 	unsigned int count;

@@ -98,6 +98,13 @@ enum nslog_event_type {
 };
 
 /*
+ * Tag of the events record nslogger writes, as a STRING event, when a rate
+ * limit dropped events records ("nslogger: suppressed N records ...").  In
+ * the text logs the same notice is a WARN record with tag "nslogger".
+ */
+#define NSLOG_EVENT_TAG_SUPPRESSED	0x6e736c67
+
+/*
  * The Android ioctls.  All are _IO() for compatibility; see the top of this
  * file.  The return value of the first three and of LOGGER_GET_VERSION is
  * the answer itself.
