@@ -13,7 +13,7 @@ TEST_CFLAGS := -std=gnu11 -O2 -g -Wall -Wextra -Werror -D_GNU_SOURCE \
 TEST_PROGS := $(TESTBIN)/abi_test
 
 .PHONY: all module tools test-progs deps help clean demo test test-kunit \
-	test-vm test-host check install
+	test-vm test-host check install dkms-install
 
 all: module tools
 
@@ -75,6 +75,21 @@ install: module
 	$(MAKE) -C $(KDIR) M=$(CURDIR) CONFIG_NSLOG=m modules_install
 	install -D -m 0644 scripts/60-nslogger.rules /etc/udev/rules.d/60-nslogger.rules
 	depmod -a $(KVER)
+
+# DKMS: the module sources under /usr/src/nslogger-VERSION, rebuilt for
+# every kernel installed later.
+DKMS_VER := $(shell sed -n 's/^PACKAGE_VERSION="\(.*\)"/\1/p' dkms.conf)
+DKMS_SRC := /usr/src/nslogger-$(DKMS_VER)
+
+dkms-install:
+	@scripts/deps.sh dkms
+	rm -rf $(DKMS_SRC)
+	mkdir -p $(DKMS_SRC)
+	cp -r Kbuild Kconfig dkms.conf src include $(DKMS_SRC)/
+	dkms add -m nslogger -v $(DKMS_VER) 2>/dev/null || true
+	dkms build -m nslogger -v $(DKMS_VER) -k $(KVER)
+	dkms install -m nslogger -v $(DKMS_VER) -k $(KVER)
+	install -D -m 0644 scripts/60-nslogger.rules /etc/udev/rules.d/60-nslogger.rules
 
 clean:
 	-$(MAKE) -C $(KDIR) M=$(CURDIR) clean
