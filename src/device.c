@@ -104,6 +104,7 @@ static struct nslog_file *nslog_file_new(struct nslog_logset *set,
 				      GFP_KERNEL_ACCOUNT);
 		if (!nf->payload)
 			goto err_free_file;
+		nslog_ring_cursor_init(&nf->log->ring, &nf->cur);
 		nf->filter.pid_ns = get_pid_ns(task_active_pid_ns(current));
 		nf->filter.all = privileged;
 		nf->filter.euid = current_euid();
@@ -186,6 +187,16 @@ static ssize_t nslog_write_iter(struct kiocb *iocb, struct iov_iter *from)
 	return ret;
 }
 
+/* Move the reader's cursor; called with nf->lock held. */
+static void nslog_file_advance(struct nslog_file *nf,
+			       const struct nslog_ring_cursor *next)
+{
+	/* The position is also read locklessly by nslog_file_has_new(). */
+	WRITE_ONCE(nf->cur.pos, next->pos);
+	nf->cur.seq = next->seq;
+	nf->cur.lost = next->lost;
+}
+
 static bool nslog_file_has_new(struct nslog_file *nf)
 {
 	return nslog_ring_has_new(&nf->log->ring, READ_ONCE(nf->cur.pos));
@@ -232,8 +243,7 @@ static ssize_t nslog_read(struct file *file, char __user *ubuf, size_t count,
 		if (!ret)
 			break;
 		/* Nothing to see up to the head: skip what was looked at. */
-		WRITE_ONCE(nf->cur.pos, next.pos);
-		nf->cur.seq = next.seq;
+		nslog_file_advance(nf, &next);
 		mutex_unlock(&nf->lock);
 
 		if (file->f_flags & O_NONBLOCK)
@@ -254,8 +264,7 @@ static ssize_t nslog_read(struct file *file, char __user *ubuf, size_t count,
 		ret = -EFAULT;
 		goto out_unlock;
 	}
-	WRITE_ONCE(nf->cur.pos, next.pos);
-	nf->cur.seq = next.seq;
+	nslog_file_advance(nf, &next);
 	ret = hdr_size + view.len;
 
 out_unlock:
@@ -282,8 +291,7 @@ static __poll_t nslog_poll(struct file *file, poll_table *wait)
 			     NULL, &next)) {
 		mask |= EPOLLIN | EPOLLRDNORM;
 	} else {
-		WRITE_ONCE(nf->cur.pos, next.pos);
-		nf->cur.seq = next.seq;
+		nslog_file_advance(nf, &next);
 	}
 	mutex_unlock(&nf->lock);
 	return mask;
@@ -300,8 +308,7 @@ static long nslog_next_entry_len(struct nslog_file *nf)
 			     NULL, &next)) {
 		ret = nslog_hdr_size(nf->version) + view.len;
 	} else {
-		WRITE_ONCE(nf->cur.pos, next.pos);
-		nf->cur.seq = next.seq;
+		nslog_file_advance(nf, &next);
 	}
 	mutex_unlock(&nf->lock);
 	return ret;

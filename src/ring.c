@@ -113,6 +113,25 @@ void nslog_ring_init(struct nslog_ring *ring, u32 size)
 }
 
 /**
+ * nslog_ring_cursor_init() - place a new reader at the oldest record
+ * @ring: the ring
+ * @cur: the reader's cursor
+ *
+ * Records dropped before the reader came are not its loss.
+ *
+ * Context: any context that may take a spinlock; takes the ring lock.
+ */
+void nslog_ring_cursor_init(struct nslog_ring *ring,
+			    struct nslog_ring_cursor *cur)
+{
+	spin_lock(&ring->lock);
+	cur->pos = ring->tail;
+	cur->seq = ring->tail_seq;
+	cur->lost = 0;
+	spin_unlock(&ring->lock);
+}
+
+/**
  * nslog_ring_attach() - give a ring its storage
  * @ring: the ring
  * @buf: @ring->size bytes
@@ -218,7 +237,7 @@ int nslog_ring_peek(struct nslog_ring *ring, struct nslog_ring_cursor *cur,
 	struct nslog_ring_cursor pos = *cur;
 	struct nslog_rec rec;
 	unsigned int budget;
-	u64 lost = 0;
+	u64 lost = cur->lost;
 
 	spin_lock(&ring->lock);
 	for (;;) {
@@ -230,6 +249,8 @@ int nslog_ring_peek(struct nslog_ring *ring, struct nslog_ring_cursor *cur,
 		for (budget = NSLOG_RING_SCAN_BUDGET; budget; budget--) {
 			if (pos.pos == ring->head) {
 				spin_unlock(&ring->lock);
+				/* A loss not reported yet waits in the cursor. */
+				pos.lost = lost;
 				*next = pos;
 				return -EAGAIN;
 			}
@@ -260,6 +281,7 @@ found:
 	spin_unlock(&ring->lock);
 	next->pos = pos.pos + nslog_ring_rec_size(rec.len);
 	next->seq = pos.seq + 1;
+	next->lost = 0;
 	return 0;
 }
 

@@ -69,13 +69,17 @@ struct nslog_ring {
  * struct nslog_ring_cursor - one reader's place in a ring
  * @pos: position of the next record to look at
  * @seq: sequence number of the record at @pos
+ * @lost: records this reader lost (lapped or flushed) and has not been told
+ *	of yet; reported with the next record it gets
  *
- * A zeroed cursor starts at the oldest record.  A cursor that fell behind
- * @tail was lapped and moves forward to @tail when next used.
+ * A zeroed cursor starts at the oldest record; nslog_ring_cursor_init()
+ * starts one there without counting earlier drops as lost.  A cursor that
+ * fell behind @tail was lapped and moves forward to @tail when next used.
  */
 struct nslog_ring_cursor {
 	u64 pos;
 	u64 seq;
+	u64 lost;
 };
 
 /**
@@ -129,6 +133,8 @@ struct nslog_ring_stats {
 };
 
 void nslog_ring_init(struct nslog_ring *ring, u32 size);
+void nslog_ring_cursor_init(struct nslog_ring *ring,
+			    struct nslog_ring_cursor *cur);
 bool nslog_ring_attach(struct nslog_ring *ring, u8 *buf);
 u8 *nslog_ring_release(struct nslog_ring *ring);
 void nslog_ring_write(struct nslog_ring *ring, struct nslog_rec *rec,
