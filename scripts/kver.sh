@@ -1,0 +1,42 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# kver.sh - print the release of Debian's packaged kernel to test against,
+# e.g. 6.1.0-57-amd64.
+#
+# The host may run any kernel (often one that cannot load modules), so this
+# never looks at uname -r. It asks the linux-image-amd64 metapackage which
+# kernel it pulls in and, failing that, takes the newest /boot/vmlinuz-*-amd64.
+# Either way the kernel must be fully there: its image and its modules.dep
+# (a kernel still being installed has neither the one nor the other).
+
+set -euo pipefail
+
+usable() {
+	[ -n "$1" ] && [ -e "/boot/vmlinuz-$1" ] && [ -e "/lib/modules/$1/modules.dep" ]
+}
+
+kver=
+if [ "$(dpkg-query -W -f='${db:Status-Status}' linux-image-amd64 2>/dev/null)" = installed ]; then
+	# Depends looks like "linux-image-6.1.0-57-amd64 (= 6.1.192-3)".
+	kver=$(dpkg-query -W -f='${Depends}' linux-image-amd64 |
+	       tr ',|' '\n\n' |
+	       sed -n 's/^ *linux-image-\([0-9][^ ]*\).*/\1/p' | head -n1)
+	usable "$kver" || kver=
+fi
+
+if [ -z "$kver" ]; then
+	for k in $(find /boot -maxdepth 1 -name 'vmlinuz-*-amd64' -printf '%f\n' 2>/dev/null |
+		   sed 's/^vmlinuz-//' | sort -rV); do
+		if usable "$k"; then
+			kver=$k
+			break
+		fi
+	done
+fi
+
+if [ -z "$kver" ]; then
+	echo "kver.sh: no Debian kernel found (scripts/deps.sh vm installs one)" >&2
+	exit 1
+fi
+echo "$kver"
