@@ -6,16 +6,22 @@
  * records by time stamp (logmerge.c) and prints them in one of logcat's
  * layouts (logformat.c).  Also clears buffers (-c) and reports their sizes
  * (-g) through the logger ioctls.
+ *
+ * With --ns, reads another IPC namespace's buffers instead, as a host
+ * collector: NSLOG_IOC_OPEN_NS on each buffer's node gives a read-only file
+ * on the same buffer of that namespace's log set.
  */
 #include <errno.h>
 #include <fcntl.h>
 #include <getopt.h>
+#include <inttypes.h>
 #include <poll.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <linux/nslogger.h>
@@ -26,6 +32,9 @@
 
 #define PROG	"nslogcat"
 
+/* The largest pid there can be (PID_MAX_LIMIT); namespace ids are larger. */
+#define NSLOG_PID_MAX	4194304UL
+
 enum {
 	EXIT_USAGE	= 2,
 };
@@ -33,6 +42,7 @@ enum {
 enum {
 	OPT_V2		= 0x100,
 	OPT_DEV_DIR,
+	OPT_NS,
 	OPT_HELP,
 };
 
@@ -48,8 +58,12 @@ struct nslogcat {
 	size_t tail;
 	enum nslog_format fmt;
 	const char *dev_dir;
+	const char *ns;			/* --ns as given, or NULL */
+	struct nslog_open_ns ns_arg;	/* what --ns names */
 	struct nslog_filter filter;
 	char paths[NSLOG_BUF_COUNT][NSLOG_PATH_MAX];
+	/* each buffer in headers, -g and errors: PATH, or "PATH of ipc:[ID]" */
+	char names[NSLOG_BUF_COUNT][NSLOG_PATH_MAX + 32];
 	struct nslog_src srcs[NSLOG_BUF_COUNT];
 };
 
@@ -74,6 +88,11 @@ static const char nslogcat_help_text[] =
 "                 find the devices in DIR (also $NSLOG_DEV_DIR): DIR/main,\n"
 "                 DIR/log_main or DIR/log/main. Default /dev/log/main if\n"
 "                 /dev/log is a directory, else /dev/log_main\n"
+"      --ns NS    read another IPC namespace's buffers (a container's), as\n"
+"                 a host collector; needs CAP_SYSLOG. NS is a PID, an nsfs\n"
+"                 file such as /proc/PID/ns/ipc, or a namespace id, ID or\n"
+"                 ipc:[ID], as /proc/nslogger/namespaces lists them (a\n"
+"                 number above 4194304 is an id). Not with -c\n"
 "  -h, --help     show this help\n"
 "\n"
 "filterspecs are TAG[:P] separated by spaces, P one of V D I W E F S\n"
@@ -189,6 +208,7 @@ static void nslogcat_parse(struct nslogcat *lc, int argc, char **argv)
 	static const struct option longopts[] = {
 		{ "v2",		no_argument,		NULL, OPT_V2 },
 		{ "dev-dir",	required_argument,	NULL, OPT_DEV_DIR },
+		{ "ns",		required_argument,	NULL, OPT_NS },
 		{ "help",	no_argument,		NULL, OPT_HELP },
 		{ NULL, 0, NULL, 0 }
 	};
@@ -229,6 +249,9 @@ static void nslogcat_parse(struct nslogcat *lc, int argc, char **argv)
 		case OPT_DEV_DIR:
 			lc->dev_dir = optarg;
 			break;
+		case OPT_NS:
+			lc->ns = optarg;
+			break;
 		case 'h':
 		case OPT_HELP:
 			nslogcat_help();
@@ -240,6 +263,9 @@ static void nslogcat_parse(struct nslogcat *lc, int argc, char **argv)
 		}
 	}
 
+	if (lc->ns && lc->clear)
+		nslogcat_usage("-c cannot clear another namespace's buffers "
+			       "(--ns reads only)");
 	if (lc->silent)
 		nslogcat_filter(lc, "*:S", "");
 	if (optind < argc) {
@@ -252,15 +278,86 @@ static void nslogcat_parse(struct nslogcat *lc, int argc, char **argv)
 	}
 }
 
+/* A whole decimal number, else false. */
+static bool nslogcat_number(const char *s, unsigned long long *out)
+{
+	char *end;
+
+	if (*s < '0' || *s > '9')
+		return false;
+	errno = 0;
+	*out = strtoull(s, &end, 10);
+	return !errno && !*end;
+}
+
+/*
+ * --ns: a path or a PID opens the namespace's nsfs file, which the ioctl
+ * then names by fd; an id goes to the ioctl as it is.  Either way the
+ * namespace's id is what names the buffers.  Exits on failure.
+ */
+static void nslogcat_ns_resolve(struct nslogcat *lc)
+{
+	char path[64], *end;
+	const char *file = lc->ns;
+	unsigned long long n;
+	struct stat st;
+	int fd;
+
+	lc->ns_arg.ns_fd = -1;
+	if (!strncmp(lc->ns, "ipc:[", 5)) {
+		errno = 0;
+		n = strtoull(lc->ns + 5, &end, 10);
+		if (errno || end == lc->ns + 5 || strcmp(end, "]"))
+			nslogcat_usage("--ns: bad namespace id '%s'", lc->ns);
+		lc->ns_arg.ns_id = n;
+		return;
+	}
+	if (nslogcat_number(lc->ns, &n)) {
+		if (!n)
+			nslogcat_usage("--ns: 0 is neither a pid nor an id");
+		if (n > NSLOG_PID_MAX) {
+			lc->ns_arg.ns_id = n;
+			return;
+		}
+		snprintf(path, sizeof(path), "/proc/%llu/ns/ipc", n);
+		file = path;
+	} else if (!strchr(lc->ns, '/')) {
+		nslogcat_usage("--ns wants a pid, a path or a namespace id, "
+			       "not '%s'", lc->ns);
+	}
+
+	fd = open(file, O_RDONLY | O_CLOEXEC);
+	if (fd < 0) {
+		fprintf(stderr, PROG ": cannot open %s: %s\n", file,
+			strerror(errno));
+		exit(EXIT_FAILURE);
+	}
+	if (fstat(fd, &st)) {
+		fprintf(stderr, PROG ": %s: %s\n", file, strerror(errno));
+		exit(EXIT_FAILURE);
+	}
+	lc->ns_arg.ns_fd = fd;
+	lc->ns_arg.ns_id = st.st_ino;
+}
+
 static int nslogcat_resolve(struct nslogcat *lc, size_t i)
 {
 	int ret = nslog_dev_path(lc->paths[i], sizeof(lc->paths[i]),
 				 lc->ids[i], lc->dev_dir);
 
-	if (ret)
+	if (ret) {
 		fprintf(stderr, PROG ": cannot name the %s device: %s\n",
 			nslog_buf_name(lc->ids[i]), strerror(-ret));
-	return ret;
+		return ret;
+	}
+	if (lc->ns)
+		snprintf(lc->names[i], sizeof(lc->names[i]),
+			 "%s of ipc:[%" PRIu64 "]", lc->paths[i],
+			 (uint64_t)lc->ns_arg.ns_id);
+	else
+		snprintf(lc->names[i], sizeof(lc->names[i]), "%s",
+			 lc->paths[i]);
+	return 0;
 }
 
 /* logcat's default: main, plus system if its node can be read. */
@@ -285,6 +382,43 @@ static int nslogcat_open(const char *path, int flags)
 	return fd;
 }
 
+/*
+ * A read-only, non-blocking file on buffer @i: the node itself, or with
+ * --ns the file NSLOG_IOC_OPEN_NS gives for the other namespace.
+ */
+static int nslogcat_open_reader(struct nslogcat *lc, size_t i)
+{
+	struct nslog_open_ns arg = lc->ns_arg;
+	int dev, fd;
+
+	if (!lc->ns)
+		return nslogcat_open(lc->paths[i], O_RDONLY | O_NONBLOCK);
+
+	/* Any file of the node will do; a writer needs no read access. */
+	dev = nslogcat_open(lc->paths[i], O_WRONLY);
+	if (dev < 0)
+		return -1;
+	fd = ioctl(dev, NSLOG_IOC_OPEN_NS, &arg);
+	if (fd < 0) {
+		fprintf(stderr, PROG ": %s: NSLOG_IOC_OPEN_NS: %s\n",
+			lc->names[i], strerror(errno));
+		if (errno == EINVAL && arg.ns_fd >= 0)
+			fprintf(stderr, PROG ": %s is not an IPC namespace\n",
+				lc->ns);
+		close(dev);
+		return -1;
+	}
+	close(dev);
+	/* The new file is blocking and close-on-exec. */
+	if (fcntl(fd, F_SETFL, O_NONBLOCK)) {
+		fprintf(stderr, PROG ": %s: %s\n", lc->names[i],
+			strerror(errno));
+		close(fd);
+		return -1;
+	}
+	return fd;
+}
+
 static int nslogcat_clear_one(const char *path)
 {
 	int fd, ret;
@@ -300,11 +434,12 @@ static int nslogcat_clear_one(const char *path)
 	return ret < 0 ? -1 : 0;
 }
 
-static int nslogcat_size_one(const char *path)
+static int nslogcat_size_one(struct nslogcat *lc, size_t i)
 {
+	const char *path = lc->names[i];
 	int fd, size, readable;
 
-	fd = nslogcat_open(path, O_RDONLY | O_NONBLOCK);
+	fd = nslogcat_open_reader(lc, i);
 	if (fd < 0)
 		return -1;
 	size = ioctl(fd, LOGGER_GET_LOG_BUF_SIZE);
@@ -339,7 +474,7 @@ static int nslogcat_control(struct nslogcat *lc)
 	for (i = 0; i < lc->count; i++) {
 		if (lc->clear && nslogcat_clear_one(lc->paths[i]))
 			status = EXIT_FAILURE;
-		if (lc->get_size && nslogcat_size_one(lc->paths[i]))
+		if (lc->get_size && nslogcat_size_one(lc, i))
 			status = EXIT_FAILURE;
 	}
 	if (fflush(stdout)) {
@@ -358,11 +493,11 @@ static ssize_t nslogcat_read(struct nslog_src *src, void *buf, size_t size)
 
 static int nslogcat_open_src(struct nslogcat *lc, size_t i)
 {
-	const char *path = lc->paths[i];
+	const char *path = lc->names[i];
 	int version = 2;
 	int fd;
 
-	fd = nslogcat_open(path, O_RDONLY | O_NONBLOCK);
+	fd = nslogcat_open_reader(lc, i);
 	if (fd < 0)
 		return -1;
 	if (lc->v2 && ioctl(fd, LOGGER_SET_VERSION, &version) < 0) {
@@ -465,6 +600,8 @@ int main(int argc, char **argv)
 	nslogcat_parse(&lc, argc, argv);
 	if (!lc.count)
 		nslogcat_default_bufs(&lc);
+	if (lc.ns)
+		nslogcat_ns_resolve(&lc);
 	for (i = 0; i < lc.count; i++)
 		if (nslogcat_resolve(&lc, i))
 			return EXIT_FAILURE;
@@ -474,5 +611,7 @@ int main(int argc, char **argv)
 	else
 		status = nslogcat_read_all(&lc);
 	nslog_filter_free(&lc.filter);
+	if (lc.ns && lc.ns_arg.ns_fd >= 0)
+		close(lc.ns_arg.ns_fd);
 	return status;
 }

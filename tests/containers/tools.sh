@@ -1,0 +1,749 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# tools.sh - nslog, nslogcat and libnslog against the real module, in the
+# guest.
+#
+#   tests/containers/vm.sh --ko $PWD/nslogger.ko -- tests/containers/suite.sh tools
+#
+# tools/tests/ checks the tools on regular files and FIFOs standing in for
+# the devices; this checks them on the devices themselves: what nslog and
+# libnslog store, byte for byte (read back with nslogcat -B), every -v
+# layout with exact expected text (pids from the writers, times from the
+# records), merging, -t, -c, -g, --v2, the follow mode, device path
+# resolution, and nslogcat --ns reading containers' logs:
+#
+#   A: unshare --ipc                 (a writer is the container's shell)
+#   B: unshare --ipc --pid --fork    (its shell is pid 1 inside)
+#   C: uid 1234, unshare --user --map-root-user --ipc   (rootless)
+#
+#   /dev/log_main ... : open() reaches the opener's IPC namespace's set
+#        |
+#        +--> host's set    A's set    B's set    C's set
+#                             ^          ^          ^
+#   host: nslogcat --ns ------+----------+----------+   (NSLOG_IOC_OPEN_NS)
+#
+# Loads the module with distinct ring sizes, and last reloads it with
+# android_nodes=1; on exit it is loaded again as the harness had it
+# ($NSLOG_PARAMS), for the harness's own rmmod check.
+set -euo pipefail
+# The bash -c scripts below take their arguments as $1...: single quotes wanted.
+# shellcheck disable=SC2016
+
+top=$(cd "$(dirname "$0")/../.." && pwd)
+bin=$top/build/tools
+ko=${NSLOG_KO:?NSLOG_KO is not set}
+nslog=$bin/nslog
+nslogcat=$bin/nslogcat
+calls=$bin/tests/liblog_calls
+tmp=$(mktemp -d "/tmp/nslog-tools.$$.XXXXXX")
+pass=0
+fail=0
+bg=()
+restored=0
+
+unset ANDROID_LOG_TAGS ANDROID_PRINTF_LOG NSLOG_DEV_DIR
+
+# Ring sizes this scenario loads the module with; -g must report them.
+declare -A size_k=([main]=128 [radio]=32 [events]=64 [system]=256)
+ns_k=16
+sized_params="main_size=${size_k[main]}K radio_size=${size_k[radio]}K"
+sized_params+=" events_size=${size_k[events]}K system_size=${size_k[system]}K"
+sized_params+=" ns_size=${ns_k}K"
+
+loaded() { grep -q '^nslogger ' /proc/modules; }
+unload() { if loaded; then rmmod nslogger; fi; }
+
+stop_bg() {
+	local p
+
+	# SIGKILL: unshare --fork ignores SIGTERM while it waits for its
+	# child, and --kill-child then kills the container's pid 1.
+	for p in "${bg[@]}"; do
+		kill -KILL "$p" 2>/dev/null || true
+		wait "$p" 2>/dev/null || true
+	done
+	bg=()
+}
+
+cleanup() {
+	local rc=$?
+
+	trap - EXIT
+	stop_bg
+	# Leave the module as the harness loaded it, after a failure too.
+	if [ "$restored" = 0 ]; then
+		unload 2>/dev/null || true
+		# shellcheck disable=SC2086 # word splitting is wanted
+		insmod "$ko" ${NSLOG_PARAMS:-} ||
+			echo "tools.sh: cannot reload $ko" >&2
+	fi
+	rm -rf "$tmp"
+	rm -f "${c_ready:-}"
+	exit "$rc"
+}
+trap cleanup EXIT
+
+ok() { pass=$((pass + 1)); echo "ok - $*"; }
+not_ok() { fail=$((fail + 1)); echo "not ok - $*"; }
+check() { local what=$1; shift; if "$@"; then ok "$what"; else not_ok "$what"; fi; }
+
+# diag RC: why the last expect failed, as TAP comments.
+diag() {
+	echo "#   exit status $1"
+	diff -u "$tmp/want" "$tmp/out" | sed 's/^/#   /' || true
+	sed 's/^/#   stderr: /' "$tmp/err"
+}
+
+# expect DESCRIPTION WANT COMMAND...: COMMAND exits 0 and prints exactly
+# WANT (plus a newline, unless WANT is empty).
+expect() {
+	local what=$1 want=$2 rc=0
+
+	shift 2
+	"$@" >"$tmp/out" 2>"$tmp/err" || rc=$?
+	if [ -n "$want" ]; then
+		printf '%s\n' "$want" >"$tmp/want"
+	else
+		: >"$tmp/want"
+	fi
+	if [ "$rc" -eq 0 ] && cmp -s "$tmp/want" "$tmp/out"; then
+		ok "$what"
+	else
+		not_ok "$what"
+		diag "$rc"
+	fi
+}
+
+# expect_fail DESCRIPTION STATUS STDERR-TEXT COMMAND...
+expect_fail() {
+	local what=$1 status=$2 text=$3 rc=0
+
+	shift 3
+	"$@" >"$tmp/out" 2>"$tmp/err" || rc=$?
+	if [ "$rc" -eq "$status" ] && grep -qF -- "$text" "$tmp/err"; then
+		ok "$what"
+	else
+		not_ok "$what"
+		echo "#   exit status $rc, wanted $status and '$text' on stderr"
+		sed 's/^/#   stderr: /' "$tmp/err"
+	fi
+}
+
+# run_pid COMMAND...: run it (it must succeed) and print its pid, which
+# is the writer's pid and tid for a single-threaded tool.
+run_pid() {
+	local p
+
+	"$@" >/dev/null &
+	p=$!
+	wait "$p"
+	echo "$p"
+}
+
+# wait_for COMMAND...: until it succeeds, for at most 10 s.
+wait_for() {
+	local i
+
+	for ((i = 0; i < 100; i++)); do
+		"$@" 2>/dev/null && return 0
+		sleep 0.1
+	done
+	return 1
+}
+
+clear_all() { "$nslogcat" -c -b all; }
+
+# hex STRING: the bytes of printf STRING, as lower-case hex.
+hex() {
+	# shellcheck disable=SC2059 # the format is the point
+	printf "$1" | od -An -v -tx1 | tr -d ' \n'
+}
+
+# le HEX BYTE-OFFSET SIZE: the little-endian unsigned integer there, in $LE.
+le() {
+	local h=$1 off=$2 n=$3 i out=
+
+	for ((i = n - 1; i >= 0; i--)); do
+		out+=${h:$(((off + i) * 2)):2}
+	done
+	LE=$((16#$out))
+}
+
+# parse FILE: split what nslogcat -B wrote into records. Sets R_LINE[i] to
+# "len hdr_size pid tid euid payload-hex" (euid "-" in a version 1 header),
+# R_SEC[i] and R_NSEC[i] to the record's time.
+parse() {
+	local h off=0 len hs hl pid tid euid
+
+	h=$(od -An -v -tx1 "$1" | tr -d ' \n')
+	R_LINE=()
+	R_SEC=()
+	R_NSEC=()
+	while [ $((off * 2)) -lt ${#h} ]; do
+		le "$h" "$off" 2; len=$LE
+		le "$h" $((off + 2)) 2; hs=$LE
+		le "$h" $((off + 4)) 4; pid=$LE
+		le "$h" $((off + 8)) 4; tid=$LE
+		le "$h" $((off + 12)) 4; R_SEC+=("$LE")
+		le "$h" $((off + 16)) 4; R_NSEC+=("$LE")
+		euid=-
+		hl=20
+		if [ "$hs" = 24 ]; then
+			le "$h" $((off + 20)) 4; euid=$LE
+			hl=24
+		fi
+		R_LINE+=("$len $hs $pid $tid $euid ${h:$(((off + hl) * 2)):$((len * 2))}")
+		off=$((off + hl + len))
+	done
+}
+
+# expect_records DESCRIPTION FILE T0 T1 WANT-LINE...: FILE (from -B) holds
+# exactly these records, each stamped between the seconds T0 and T1.
+expect_records() {
+	local what=$1 file=$2 t0=$3 t1=$4 s good=1
+
+	shift 4
+	parse "$file"
+	if [ $# -gt 0 ]; then
+		printf '%s\n' "$@" >"$tmp/want"
+	else
+		: >"$tmp/want"
+	fi
+	if [ ${#R_LINE[@]} -gt 0 ]; then
+		printf '%s\n' "${R_LINE[@]}" >"$tmp/out"
+	else
+		: >"$tmp/out"
+	fi
+	cmp -s "$tmp/want" "$tmp/out" || good=0
+	for s in "${R_SEC[@]}"; do
+		[ "$s" -ge "$t0" ] && [ "$s" -le "$t1" ] || good=0
+	done
+	if [ $good = 1 ]; then
+		ok "$what"
+	else
+		not_ok "$what"
+		diff -u "$tmp/want" "$tmp/out" | sed 's/^/#   /' || true
+		echo "#   times ${R_SEC[*]}, wanted $t0..$t1"
+	fi
+}
+
+# rec HDR_SIZE PID TID EUID PRINTF-STRING: a line as parse() makes it, for
+# a record whose payload is the bytes of printf PRINTF-STRING.
+rec() {
+	local h
+
+	h=$(hex "$5")
+	echo "$((${#h} / 2)) $1 $2 $3 $4 $h"
+}
+
+# when SEC NSEC: the time as nslogcat prints it, in $WHEN.
+when() {
+	WHEN="$(date -d "@$1" '+%m-%d %H:%M:%S').$(printf '%03d' $(($2 / 1000000)))"
+}
+
+# ---------------------------------------------------------------------------
+echo "# module loaded with $sized_params"
+unload
+# shellcheck disable=SC2086
+insmod "$ko" $sized_params
+udevadm settle 2>/dev/null || true
+
+# --- -g -----------------------------------------------------------------------
+want=
+for b in main radio events system; do
+	want+="/dev/log_$b: ring buffer is ${size_k[$b]}Kb (0Kb consumed), max entry is 5120b, max payload is 4076b"$'\n'
+done
+expect "-g -b all shows the sizes the module was loaded with" "${want%$'\n'}" \
+	"$nslogcat" -g -b all
+sysfs_ok() {
+	local b
+
+	for b in main radio events system; do
+		[ "$(cat "/sys/module/nslogger/parameters/${b}_size")" = $((size_k[$b] * 1024)) ] ||
+			return 1
+	done
+}
+check "-g agrees with /sys/module/nslogger/parameters/*_size" sysfs_ok
+expect "-g without -b: main and system" \
+	"/dev/log_main: ring buffer is ${size_k[main]}Kb (0Kb consumed), max entry is 5120b, max payload is 4076b
+/dev/log_system: ring buffer is ${size_k[system]}Kb (0Kb consumed), max entry is 5120b, max payload is 4076b" \
+	"$nslogcat" -g
+
+# --- nslog: argv, stdin, priorities, buffers --------------------------------------
+clear_all
+"$nslog" hello world
+"$nslog" -t argv one "two  three"
+expect "nslog: arguments joined by spaces, default tag nslog and priority I" \
+	"I/nslog   : hello world
+I/argv    : one two  three" "$nslogcat" -d -b main -v tag
+
+clear_all
+printf 'line one\n\nline three\nno newline' | "$nslog" -t stdin -p w
+expect "nslog: one record per stdin line, empty and unterminated lines kept" \
+	"W/stdin   : line one
+W/stdin   : 
+W/stdin   : line three
+W/stdin   : no newline" "$nslogcat" -d -b main -v tag
+
+clear_all
+for p in v d i w e f 2 3 4 5 6 7; do
+	"$nslog" -p "$p" -t prio "priority $p"
+done
+expect "nslog: -p v d i w e f and 2 to 7" \
+	"V/prio    : priority v
+D/prio    : priority d
+I/prio    : priority i
+W/prio    : priority w
+E/prio    : priority e
+F/prio    : priority f
+V/prio    : priority 2
+D/prio    : priority 3
+I/prio    : priority 4
+W/prio    : priority 5
+E/prio    : priority 6
+F/prio    : priority 7" "$nslogcat" -d -b main -v tag
+expect "filterspecs: prio:W shows W and above only" \
+	"W/prio    : priority w
+E/prio    : priority e
+F/prio    : priority f
+W/prio    : priority 5
+E/prio    : priority 6
+F/prio    : priority 7" "$nslogcat" -d -b main -v tag -s prio:W
+
+for b in main system radio; do
+	clear_all
+	"$nslog" -b "$b" -t buf "to $b"
+	expect "nslog -b $b: the record is in $b and nowhere else" \
+		"--------- beginning of /dev/log_$b
+I/buf     : to $b" "$nslogcat" -d -b all -v tag
+done
+
+clear_all
+t0=$(date +%s)
+e1=$(run_pid "$nslog" -b events -t 1234 "event text")
+e2=$(run_pid "$nslog" -b events -t -5 "negative")
+t1=$(date +%s)
+expect "nslog -b events -t N: STRING events, shown as [N]" \
+	"--------- beginning of /dev/log_events
+I/[1234]  : event text
+I/[-5]    : negative" "$nslogcat" -d -b all -v tag
+"$nslogcat" -d -B -b events >"$tmp/ev.bin"
+expect_records "nslog -b events: [tag][2][length][bytes] on the device" \
+	"$tmp/ev.bin" "$t0" "$t1" \
+	"$(rec 0 "$e1" "$e1" - '\322\004\000\000\002\012\000\000\000event text')" \
+	"$(rec 0 "$e2" "$e2" - '\373\377\377\377\002\010\000\000\000negative')"
+
+# --- every -v layout, exact ---------------------------------------------------------
+clear_all
+t0=$(date +%s)
+p=$(run_pid "$nslog" -p w -t fmt "format test")
+t1=$(date +%s)
+"$nslogcat" -d -B -b main >"$tmp/fmt.bin"
+expect_records "-B: the record nslog stored, pid and tid of the writer" \
+	"$tmp/fmt.bin" "$t0" "$t1" "$(rec 0 "$p" "$p" - '\005fmt\000format test\000')"
+when "${R_SEC[0]}" "${R_NSEC[0]}"
+pp=$(printf '%5d' "$p")
+declare -A layout=(
+	[brief]="W/fmt     ($pp): format test"
+	[process]="W($pp) format test  (fmt)"
+	[tag]="W/fmt     : format test"
+	[thread]="W($pp:$pp) format test"
+	[raw]="format test"
+	[time]="$WHEN W/fmt     ($pp): format test"
+	[threadtime]="$WHEN $pp $pp W fmt     : format test"
+	[long]="[ $WHEN $pp:$pp W/fmt      ]
+format test
+"
+)
+for f in brief process tag thread raw time threadtime long; do
+	expect "-v $f, exact" "${layout[$f]}" "$nslogcat" -d -b main -v "$f"
+done
+expect "no -v: brief" "${layout[brief]}" "$nslogcat" -d -b main
+expect "ANDROID_PRINTF_LOG=threadtime" "${layout[threadtime]}" \
+	env ANDROID_PRINTF_LOG=threadtime "$nslogcat" -d -b main
+
+clear_all
+"$nslog" -t ml $'first\nsecond'
+expect "a message with a newline prints as two lines" \
+	"I/ml      : first
+I/ml      : second" "$nslogcat" -d -b main -v tag
+
+# --- merge, -t, -c ------------------------------------------------------------------
+clear_all
+"$nslog" -b main -t m 1
+"$nslog" -b system -t s 2
+"$nslog" -b main -t m 3
+"$nslog" -b main -t m 4
+"$nslog" -b system -t s 5
+"$nslog" -b events -t 6 six
+"$nslog" -b radio -t r 7
+"$nslog" -b main -t m 8
+merged="--------- beginning of /dev/log_main
+I/m       : 1
+--------- beginning of /dev/log_system
+I/s       : 2
+I/m       : 3
+I/m       : 4
+I/s       : 5
+I/m       : 8"
+expect "-b main -b system: interleaved writes merged in time order" "$merged" \
+	"$nslogcat" -d -b main -b system -v tag
+expect "-b system -b main: the same order" "$merged" \
+	"$nslogcat" -d -b system -b main -v tag
+expect "no -b: main and system, merged" "$merged" "$nslogcat" -d -v tag
+expect "-b all: four buffers merged" \
+	"--------- beginning of /dev/log_main
+I/m       : 1
+--------- beginning of /dev/log_system
+I/s       : 2
+I/m       : 3
+I/m       : 4
+I/s       : 5
+--------- beginning of /dev/log_events
+I/[6]     : six
+--------- beginning of /dev/log_radio
+I/r       : 7
+I/m       : 8" "$nslogcat" -d -b all -v tag
+expect "-t 3 over two buffers: the last three records" \
+	"--------- beginning of /dev/log_main
+4
+--------- beginning of /dev/log_system
+5
+8" "$nslogcat" -t 3 -b main -b system -v raw
+expect "-t 2 -b main" "4
+8" "$nslogcat" -t 2 -b main -v raw
+expect "-t 100: fewer stored, all printed" "1
+3
+4
+8" "$nslogcat" -t 100 -b main -v raw
+"$nslogcat" -d -B -b all >"$tmp/all.bin"
+parse "$tmp/all.bin"
+check "-B -b all: eight raw records, no headers" test ${#R_LINE[@]} = 8
+
+expect "-c -b all succeeds quietly" "" "$nslogcat" -c -b all
+expect "after -c, -d -b all prints nothing" "" "$nslogcat" -d -b all -v tag
+expect "after -c, -g shows nothing consumed" \
+	"/dev/log_main: ring buffer is ${size_k[main]}Kb (0Kb consumed), max entry is 5120b, max payload is 4076b" \
+	"$nslogcat" -g -b main
+"$nslog" -t after "after clear"
+expect "records written after -c are read" "I/after   : after clear" \
+	"$nslogcat" -d -b main -v tag
+
+as_user=(setpriv --reuid 1234 --regid 1234 --clear-groups)
+expect_fail "-c as an unprivileged user: EPERM, exit 1" 1 \
+	"cannot clear /dev/log_main: Operation not permitted" \
+	"${as_user[@]}" "$nslogcat" -c -b main
+expect_fail "reading as an unprivileged user: the node is not readable" 1 \
+	"cannot open /dev/log_main: Permission denied" \
+	"${as_user[@]}" "$nslogcat" -d -b main
+
+# --- --v2 and the euid ----------------------------------------------------------------
+clear_all
+t0=$(date +%s)
+pu=$(run_pid "${as_user[@]}" "$nslog" -t v2 "as 1234")
+pr=$(run_pid "$nslog" -t v2 "as root")
+t1=$(date +%s)
+"$nslogcat" -d -B --v2 -b main >"$tmp/v2.bin"
+expect_records "--v2 -B: 24-byte headers carrying the writers' euids" \
+	"$tmp/v2.bin" "$t0" "$t1" \
+	"$(rec 24 "$pu" "$pu" 1234 '\004v2\000as 1234\000')" \
+	"$(rec 24 "$pr" "$pr" 0 '\004v2\000as root\000')"
+when "${R_SEC[0]}" "${R_NSEC[0]}"
+w1=$WHEN
+when "${R_SEC[1]}" "${R_NSEC[1]}"
+w2=$WHEN
+expect "--v2 -v long: [ TIME  EUID:  PID:  TID P/TAG ]" \
+	"[ $w1  1234:$(printf '%5d:%5d' "$pu" "$pu") I/v2       ]
+as 1234
+
+[ $w2     0:$(printf '%5d:%5d' "$pr" "$pr") I/v2       ]
+as root
+" "$nslogcat" -d --v2 -b main -v long
+expect "-v long without --v2: no euid" \
+	"[ $w1 $(printf '%5d:%5d' "$pu" "$pu") I/v2       ]
+as 1234
+
+[ $w2 $(printf '%5d:%5d' "$pr" "$pr") I/v2       ]
+as root
+" "$nslogcat" -d -b main -v long
+expect "--v2 in a user namespace: an unmapped euid shows as 65534" \
+	"[ $w1 65534:$(printf '%5d:%5d' "$pu" "$pu") I/v2       ]
+as 1234
+
+[ $w2     0:$(printf '%5d:%5d' "$pr" "$pr") I/v2       ]
+as root
+" unshare --user --map-root-user "$nslogcat" -d --v2 -b main -v long
+
+# --- a program linked with libnslog ---------------------------------------------------
+clear_all
+t0=$(date +%s)
+# No process substitution: the guest's devtmpfs has no /dev/fd.
+ids=$("$calls" ltag)
+read -r lp lt <<<"$ids"
+t1=$(date +%s)
+check "liblog_calls ran and printed its pid and tid" test -n "$lt"
+for b in main system radio events; do
+	"$nslogcat" -d -B -b "$b" >"$tmp/lib-$b.bin"
+done
+l_print=$(rec 0 "$lp" "$lt" - '\004ltag\000__android_log_print: 42 args\000')
+l_write=$(rec 0 "$lp" "$lt" - '\003ltag\000__android_log_write\000')
+l_system=$(rec 0 "$lp" "$lt" - '\005ltag\000__android_log_buf_write to system\000')
+l_radio=$(rec 0 "$lp" "$lt" - '\006ltag\000__android_log_buf_write to radio\000')
+l_bwrite=$(rec 0 "$lp" "$lt" - '\351\003\000\000\000\007\000\000\000')
+l_btwrite=$(rec 0 "$lp" "$lt" - '\352\003\000\000\002\005\000\000\000hello')
+expect_records "__android_log_print and __android_log_write: exact records in main" \
+	"$tmp/lib-main.bin" "$t0" "$t1" "$l_print" "$l_write"
+expect_records "__android_log_buf_write(LOG_ID_SYSTEM): exact record in system" \
+	"$tmp/lib-system.bin" "$t0" "$t1" "$l_system"
+expect_records "__android_log_buf_write(LOG_ID_RADIO): exact record in radio" \
+	"$tmp/lib-radio.bin" "$t0" "$t1" "$l_radio"
+expect_records "__android_log_bwrite and __android_log_btwrite: exact records in events" \
+	"$tmp/lib-events.bin" "$t0" "$t1" "$l_bwrite" "$l_btwrite"
+expect "libnslog records through nslogcat -b all -v tag" \
+	"--------- beginning of /dev/log_main
+I/ltag    : __android_log_print: 42 args
+D/ltag    : __android_log_write
+--------- beginning of /dev/log_system
+W/ltag    : __android_log_buf_write to system
+--------- beginning of /dev/log_radio
+E/ltag    : __android_log_buf_write to radio
+--------- beginning of /dev/log_events
+I/[1001]  : 7
+I/[1002]  : hello" "$nslogcat" -d -b all -v tag
+"$nslogcat" -d -B -b all >"$tmp/lib-all.bin"
+expect_records "-B -b all: the six records merged in the order they were written" \
+	"$tmp/lib-all.bin" "$t0" "$t1" "$l_print" "$l_write" "$l_system" \
+	"$l_radio" "$l_bwrite" "$l_btwrite"
+
+# --- follow mode --------------------------------------------------------------------------
+clear_all
+"$nslog" -t f before
+"$nslogcat" -b main -b system -v tag >"$tmp/follow.out" 2>"$tmp/follow.err" &
+fpid=$!
+bg+=("$fpid")
+check "follow: prints what is stored" wait_for grep -q before "$tmp/follow.out"
+"$nslog" -b system -t f after
+check "follow: prints a record written later" wait_for grep -q after "$tmp/follow.out"
+check "follow: still running" kill -0 "$fpid"
+stop_bg
+printf '%s\n' "--------- beginning of /dev/log_main" "I/f       : before" \
+	"--------- beginning of /dev/log_system" "I/f       : after" >"$tmp/want"
+check "follow: exact output" cmp -s "$tmp/want" "$tmp/follow.out"
+
+# --- device paths: NSLOG_DEV_DIR, --dev-dir --------------------------------------------
+clear_all
+d=$tmp/devdir
+mkdir -p "$d" "$tmp/devroot/log" "$tmp/flat" "$tmp/empty"
+for b in main system; do
+	ln -s "/dev/log_$b" "$d/$b"
+	ln -s "/dev/log_$b" "$tmp/devroot/log/$b"
+done
+for b in main system radio events; do
+	ln -s "/dev/log_$b" "$tmp/flat/log_$b"
+done
+NSLOG_DEV_DIR=$d "$nslog" -t dd "via DIR/main"
+NSLOG_DEV_DIR=$d "$nslog" -b system -t dd "via DIR/system"
+expect "NSLOG_DEV_DIR=DIR: DIR/main and DIR/system, for both tools" \
+	"--------- beginning of $d/main
+I/dd      : via DIR/main
+--------- beginning of $d/system
+I/dd      : via DIR/system" env NSLOG_DEV_DIR="$d" "$nslogcat" -d -v tag
+expect "--dev-dir ROOT: ROOT/log/main" \
+	"--------- beginning of $tmp/devroot/log/main
+I/dd      : via DIR/main
+--------- beginning of $tmp/devroot/log/system
+I/dd      : via DIR/system" "$nslogcat" --dev-dir "$tmp/devroot" -d -v tag
+expect "--dev-dir wins over NSLOG_DEV_DIR; /dev gives /dev/log_main" \
+	"--------- beginning of /dev/log_main
+I/dd      : via DIR/main
+--------- beginning of /dev/log_system
+I/dd      : via DIR/system" env NSLOG_DEV_DIR="$d" "$nslogcat" --dev-dir /dev -d -v tag
+clear_all
+NSLOG_DEV_DIR=$tmp/flat "$calls" flat >/dev/null
+expect "libnslog with NSLOG_DEV_DIR=DIR: DIR/log_main ... for all four buffers" \
+	"--------- beginning of $tmp/flat/log_main
+I/flat    : __android_log_print: 42 args
+D/flat    : __android_log_write
+--------- beginning of $tmp/flat/log_system
+W/flat    : __android_log_buf_write to system
+--------- beginning of $tmp/flat/log_radio
+E/flat    : __android_log_buf_write to radio
+--------- beginning of $tmp/flat/log_events
+I/[1001]  : 7
+I/[1002]  : hello" env NSLOG_DEV_DIR="$tmp/flat" "$nslogcat" -d -b all -v tag
+expect_fail "NSLOG_DEV_DIR without nodes: nslog names DIR/main" 1 \
+	"cannot write to $tmp/empty/main: No such file or directory" \
+	env NSLOG_DEV_DIR="$tmp/empty" "$nslog" x
+expect_fail "NSLOG_DEV_DIR without nodes: nslogcat names DIR/main" 1 \
+	"cannot open $tmp/empty/main: No such file or directory" \
+	env NSLOG_DEV_DIR="$tmp/empty" "$nslogcat" -d
+
+# --- --ns: a host collector reads containers' logs ---------------------------------------
+clear_all
+"$nslog" -t host "host only"
+# Container A: its own IPC namespace. bash's printf is a builtin, so the
+# writer is the container's shell itself, pid $apid.
+unshare --ipc bash -c 'printf "\4ctr\0in container a\0" >/dev/log_main
+	: >"$1"; exec sleep 1000' a "$tmp/a.ready" &
+apid=$!
+bg+=("$apid")
+# Container B: its own IPC and pid namespaces; its shell is pid 1 inside.
+unshare --ipc --pid --fork --mount-proc --kill-child bash -c '
+	printf "\4ctr\0in container b\0" >/dev/log_main
+	"$1" -d -b main -v process >"$2.inside"
+	: >"$2"; exec sleep 1000' b "$nslogcat" "$tmp/b.ready" &
+bpid=$!
+bg+=("$bpid")
+# Container C: rootless, uid 1234 on the host and root in its own user
+# namespace, which owns its IPC namespace.
+c_ready=/tmp/nslog-tools.$$.c.ready
+"${as_user[@]}" unshare --user --map-root-user --ipc bash -c '
+	printf "\4rootless\0in container c\0" >/dev/log_main
+	: >"$1"; exec sleep 1000' c "$c_ready" &
+cpid=$!
+bg+=("$cpid")
+if ! wait_for test -e "$tmp/a.ready" || ! wait_for test -e "$tmp/b.ready" ||
+   ! wait_for test -e "$c_ready"; then
+	not_ok "containers A, B and C started"
+	exit 1
+fi
+# The file has no newline at the end: read fails, but sets binner.
+read -r binner _ <"/proc/$bpid/task/$bpid/children" || [ -n "$binner" ]
+aid=$(stat -L -c %i "/proc/$apid/ns/ipc")
+bid=$(stat -L -c %i "/proc/$bpid/ns/ipc")
+cid=$(stat -L -c %i "/proc/$cpid/ns/ipc")
+cuser=$(stat -L -c %i "/proc/$cpid/ns/user")
+echo "# container A: pid $apid, ipc:[$aid]; B: pid $binner, ipc:[$bid];" \
+	"C: pid $cpid, ipc:[$cid], user:[$cuser]"
+
+expect "the host reads only its own records" "I/host    : host only" \
+	"$nslogcat" -d -b main -v tag
+expect "container A reads only its own records" "I/ctr     : in container a" \
+	nsenter --ipc="/proc/$apid/ns/ipc" "$nslogcat" -d -b main -v tag
+printf 'I(    1) in container b  (ctr)\n' >"$tmp/want"
+check "container B reads only its own records, its shell as pid 1" \
+	cmp -s "$tmp/want" "$tmp/b.ready.inside"
+expect "--ns PID: A's record, with A's pid as the host sees it" \
+	"I($(printf '%5d' "$apid")) in container a  (ctr)" \
+	"$nslogcat" --ns "$apid" -d -b main -v process
+expect "--ns /proc/PID/ns/ipc" "I/ctr     : in container a" \
+	"$nslogcat" --ns "/proc/$apid/ns/ipc" -d -b main -v tag
+expect "--ns ID" "I/ctr     : in container a" \
+	"$nslogcat" --ns "$aid" -d -b main -v tag
+expect "--ns ipc:[ID]" "I/ctr     : in container a" \
+	"$nslogcat" --ns "ipc:[$aid]" -d -b main -v tag
+expect "--ns B: B's record, pid as the host sees it (not 1)" \
+	"I($(printf '%5d' "$binner")) in container b  (ctr)" \
+	"$nslogcat" --ns "$binner" -d -b main -v process
+expect "--ns with two buffers: headers name the namespace" \
+	"--------- beginning of /dev/log_main of ipc:[$aid]
+I/ctr     : in container a" "$nslogcat" --ns "$apid" -d -v tag
+want=
+for b in main radio events system; do
+	want+="/dev/log_$b of ipc:[$aid]: ring buffer is ${ns_k}Kb (0Kb consumed), max entry is 5120b, max payload is 4076b"$'\n'
+done
+expect "--ns -g: a container's rings are ns_size" "${want%$'\n'}" \
+	"$nslogcat" --ns "$apid" -g -b all
+expect "--ns --v2: the container's root writer has euid 0" \
+	"$(printf '[ %s     0:%5d:%5d I/ctr      ]' X "$apid" "$apid")" \
+	bash -c '"$1" --ns "$2" -d --v2 -b main -v long | sed -n "1s/^\[ [^ ]* [^ ]* /[ X /p"' \
+	_ "$nslogcat" "$apid"
+ns_listed() {
+	grep -Eq "^$aid [0-9]+ live [0-9]+ main $((ns_k * 1024)) [0-9]+ 1 1\$" \
+		/proc/nslogger/namespaces &&
+		grep -Eq "^$bid [0-9]+ live [0-9]+ main " /proc/nslogger/namespaces
+}
+check "/proc/nslogger/namespaces lists A and B" ns_listed
+expect "--ns C: the rootless container's record, euid 1234 as the host sees it" \
+	"$(printf '[ X  1234:%5d:%5d I/rootless ]' "$cpid" "$cpid")
+in container c
+" bash -c '"$1" --ns "$2" -d --v2 -b main -v long | sed "1s/^\[ [^ ]* [^ ]* /[ X /"' \
+	_ "$nslogcat" "$cpid"
+check "/proc/nslogger/namespaces: C's set is owned by C's user namespace" \
+	grep -Eq "^$cid $cuser live [0-9]+ main $((ns_k * 1024)) [0-9]+ 1 1\$" \
+	/proc/nslogger/namespaces
+
+"$nslogcat" --ns "$apid" -b main -v tag >"$tmp/nsf.out" 2>"$tmp/nsf.err" &
+nsf=$!
+bg+=("$nsf")
+check "--ns follow: prints what is stored" wait_for grep -q "container a" "$tmp/nsf.out"
+nsenter --ipc="/proc/$apid/ns/ipc" "$nslog" -t ctr "later in a"
+check "--ns follow: prints a record the container writes later" \
+	wait_for grep -q "later in a" "$tmp/nsf.out"
+check "--ns follow: still running" kill -0 "$nsf"
+kill "$nsf"
+wait "$nsf" 2>/dev/null || true
+check "the host still sees none of it" \
+	bash -c '! "$1" -d -b main -v raw | grep -q container' _ "$nslogcat"
+
+expect_fail "--ns with -c: a usage error" 2 "cannot clear another namespace" \
+	"$nslogcat" --ns "$apid" -c
+expect_fail "--ns junk: a usage error" 2 "--ns wants a pid, a path or a namespace id" \
+	"$nslogcat" --ns junk -d
+expect_fail "--ns a net namespace: EINVAL, exit 1" 1 "is not an IPC namespace" \
+	"$nslogcat" --ns /proc/self/ns/net -d -b main
+expect_fail "--ns an id without a log set: ENOENT, exit 1" 1 \
+	"NSLOG_IOC_OPEN_NS: No such file or directory" \
+	"$nslogcat" --ns 4294967295 -d -b main
+expect_fail "--ns as an unprivileged user: EPERM" 1 \
+	"NSLOG_IOC_OPEN_NS: Operation not permitted" \
+	"${as_user[@]}" "$nslogcat" --ns "$aid" -d -b main
+expect_fail "--ns as root of a user namespace: EPERM" 1 \
+	"NSLOG_IOC_OPEN_NS: Operation not permitted" \
+	unshare --user --map-root-user "$nslogcat" --ns "$aid" -d -b main
+
+# A dead container's last records stay readable by id for ns_grace_ms.
+kill "$apid"
+wait "$apid" 2>/dev/null || true
+expect "--ns ID of a dead container, within the grace period" \
+	"I/ctr     : in container a
+I/ctr     : later in a" "$nslogcat" --ns "$aid" -d -b main -v tag
+stop_bg
+
+# --- android_nodes=1 ----------------------------------------------------------------------
+rmmod nslogger
+insmod "$ko" android_nodes=1
+udevadm settle 2>/dev/null || true
+nodes_ok() {
+	local b
+
+	for b in main events radio system; do
+		[ "$(stat -c '%F %a' "/dev/log/$b")" = "character special file 622" ] ||
+			return 1
+	done
+}
+check "android_nodes=1: /dev/log/main ... mode 0622" nodes_ok
+"$nslog" -t an "android node"
+"$calls" an >/dev/null
+expect "android_nodes=1: both tools and libnslog use /dev/log/" \
+	"--------- beginning of /dev/log/main
+I/an      : android node
+I/an      : __android_log_print: 42 args
+D/an      : __android_log_write
+--------- beginning of /dev/log/system
+W/an      : __android_log_buf_write to system" "$nslogcat" -d -v tag
+expect "android_nodes=1: NSLOG_DEV_DIR=/dev finds /dev/log/main ..." \
+	"--------- beginning of /dev/log/main
+I/an      : android node
+I/an      : __android_log_print: 42 args
+D/an      : __android_log_write
+--------- beginning of /dev/log/radio
+E/an      : __android_log_buf_write to radio" \
+	env NSLOG_DEV_DIR=/dev "$nslogcat" -d -b main -b radio -v tag
+expect "android_nodes=1: NSLOG_DEV_DIR=/dev/log finds /dev/log/main" \
+	"I/an      : android node
+I/an      : __android_log_print: 42 args
+D/an      : __android_log_write" \
+	env NSLOG_DEV_DIR=/dev/log "$nslogcat" -d -b main -v tag
+rmmod nslogger
+check "rmmod takes /dev/log away again" test ! -e /dev/log
+# shellcheck disable=SC2086
+insmod "$ko" ${NSLOG_PARAMS:-}
+restored=1
+udevadm settle 2>/dev/null || true
+expect "the default load: /dev/log_main again" "I/back    : back" \
+	bash -c '"$1" -t back back && "$2" -d -b main -v tag' _ "$nslog" "$nslogcat"
+
+echo "tools.sh: $pass passed, $fail failed"
+[ "$fail" -eq 0 ]
