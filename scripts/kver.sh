@@ -20,7 +20,7 @@ kver=
 if [ "$(dpkg-query -W -f='${db:Status-Status}' linux-image-amd64 2>/dev/null)" = installed ]; then
 	# Depends looks like "linux-image-6.1.0-57-amd64 (= 6.1.192-3)".
 	kver=$(dpkg-query -W -f='${Depends}' linux-image-amd64 |
-	       tr ',|' '\n\n' |
+	       tr ',|' '\n' |
 	       sed -n 's/^ *linux-image-\([0-9][^ ]*\).*/\1/p' | head -n1)
 	usable "$kver" || kver=
 fi

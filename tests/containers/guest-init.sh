@@ -175,13 +175,12 @@ leftovers() {
 for try in {1..50}; do
 	pids=$(leftovers)
 	[ -n "$pids" ] || break
-	# shellcheck disable=SC2086
-	[ "$try" -gt 1 ] || say "killing leftover processes: $(echo $pids)"
+	[ "$try" -gt 1 ] || say "killing leftover processes: ${pids//$'\n'/ }"
 	# shellcheck disable=SC2086
 	kill -KILL $pids 2>/dev/null
 	bb sleep 0.1
 done
-[ -z "$pids" ] || say "processes survived SIGKILL: $(echo $pids)"
+[ -z "$pids" ] || say "processes survived SIGKILL: ${pids//$'\n'/ }"
 
 if [ $loaded = 1 ]; then
 	# A last file reference may be dropped just after its process is

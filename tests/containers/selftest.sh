@@ -47,6 +47,7 @@ unshare_works() {
 	local outer inner
 
 	outer=$(readlink /proc/self/ns/ipc)
+	# shellcheck disable=SC2016 # expanded by the inner shell
 	inner=$(unshare --ipc --pid --user --map-root-user --fork --mount-proc \
 		sh -c 'echo "$(id -u) $$ $(readlink /proc/self/ns/ipc)"')
 	[ "$inner" != "${inner#0 1 ipc:}" ] && [ "${inner#0 1 }" != "$outer" ]

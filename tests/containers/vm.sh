@@ -122,8 +122,9 @@ done
 # busybox-static installs /bin/busybox; a dynamic one cannot run in the initramfs.
 busybox=/bin/busybox
 [ -x "$busybox" ] || busybox=$(command -v busybox || true)
-[ -n "$busybox" ] && [[ "$(LC_ALL=C ldd "$busybox" 2>&1 || true)" == *"not a dynamic"* ]] ||
+if [ -z "$busybox" ] || [[ "$(LC_ALL=C ldd "$busybox" 2>&1 || true)" != *"not a dynamic"* ]]; then
 	die "busybox is missing or not static (scripts/deps.sh vm)"
+fi
 # Paths travel on the kernel command line, which splits at white space.
 case "$project$guest_init" in *[[:space:]]*) die "project path has white space" ;; esac
 
@@ -134,6 +135,7 @@ runlog=$vmdir/console-$$.log
 qemu_pid=
 start_ns=$(date +%s%N)
 
+# shellcheck disable=SC2317 # called from the trap
 cleanup() {
 	local rc=$?
 
@@ -433,7 +435,6 @@ qemu=(
 # shellcheck disable=SC2206 # word splitting is wanted
 qemu+=(${NSLOG_VM_QEMU_ARGS:-})
 
-boot_ns=$(date +%s%N)
 : >"$runlog"
 # In the background (stdin is /dev/null) so that the INT/TERM trap can stop it.
 timeout -k 10 "$timeout" "${qemu[@]}" </dev/null &
