@@ -19,7 +19,9 @@
  * was exceeded.  That bucket also remembers, per log, how many records and
  * bytes it dropped; the next record charged through it that passes in that
  * log is preceded by a notice record, "nslogger: suppressed N records (M
- * bytes) from PATH", stamped as written by that record's writer.
+ * bytes) from PATH", stamped as written by that record's writer.  A record
+ * is charged to at most NSLOG_RL_MAX_PATH (16) buckets, the deepest ones on
+ * its path; only an administrator can make a path with more rules than that.
  *
  * Rules live in a hash table keyed by cgroup id (64-bit kernfs ids, never
  * reused) with RCU readers and a spinlock per rule.  A bitmap of the cgroup
@@ -60,67 +62,11 @@
 #include "bucket.h"
 #include "log.h"
 #include "ratelimit.h"
+#include "rule.h"
 
 #define NSLOG_RL_HASH_BITS	12
 /* Levels that have a rule: bit L for level L, the last bit for deeper. */
 #define NSLOG_RL_LEVEL_BITS	32
-
-/**
- * struct nslog_rl_limit - a limit as the administrator gave it
- * @records: N of "records=N/P", 0 for no record limit
- * @records_period_ns: P
- * @records_burst: B, N unless given
- * @bytes: N of "bytes=N/P", 0 for no byte limit
- * @bytes_period_ns: P
- * @bytes_burst: B, N unless given
- */
-struct nslog_rl_limit {
-	u64 records;
-	u64 records_period_ns;
-	u64 records_burst;
-	u64 bytes;
-	u64 bytes_period_ns;
-	u64 bytes_burst;
-};
-
-/**
- * struct nslog_rl_rule - the bucket of one cgroup
- * @node: in nslog_rl_table
- * @gc: on a private list while being freed
- * @cgrp: the cgroup, a counted reference
- * @id: cgroup_id(@cgrp)
- * @dynamic: made from the default, not set by an administrator
- * @limit: what it was set to
- * @lock: protects everything below
- * @last_ns: time of the last refill
- * @rec: the records dimension
- * @bytes: the bytes dimension
- * @accepted: records that passed this bucket
- * @accepted_bytes: their bytes
- * @dropped: records this bucket refused
- * @dropped_bytes: their bytes
- * @pending: per log, records dropped and not yet reported
- * @pending_bytes: their bytes
- */
-struct nslog_rl_rule {
-	struct hlist_node node;
-	struct list_head gc;
-	struct cgroup *cgrp;
-	u64 id;
-	bool dynamic;
-	struct nslog_rl_limit limit;
-	/* the buckets and counters */
-	spinlock_t lock;
-	u64 last_ns;
-	struct nslog_rl_tb rec;
-	struct nslog_rl_tb bytes;
-	u64 accepted;
-	u64 accepted_bytes;
-	u64 dropped;
-	u64 dropped_bytes;
-	u64 pending[NSLOG_NR_LOGS];
-	u64 pending_bytes[NSLOG_NR_LOGS];
-};
 
 static DEFINE_HASHTABLE(nslog_rl_table, NSLOG_RL_HASH_BITS);
 /* Inserts, removals, changes of limits and of the default. */
@@ -277,16 +223,38 @@ static void nslog_rl_add_default(struct cgroup *cgrp)
 		cgroup_put(cgrp);
 }
 
-/* Take @len's worth from @r; false if it has not enough. */
-static bool nslog_rl_take(struct nslog_rl_rule *r, u64 now, size_t len,
-			  unsigned int log_id, struct nslog_rl_notice *notice)
+/**
+ * nslog_rl_rule_take() - take one record's worth from a rule's bucket
+ * @r: the rule
+ * @now: the time; a time before the last refill adds nothing
+ * @len: the record's payload length
+ * @log_id: which log of its set the record goes to
+ * @notice: if empty, and @r has drops in @log_id not yet reported, they
+ *	are handed out here (with a reference on @r's cgroup)
+ *
+ * A refusal is counted against @r, in its totals and in @log_id's pending
+ * drops.
+ *
+ * Context: takes @r's lock.
+ * Return: true if both dimensions had room and the record was taken.
+ */
+bool nslog_rl_rule_take(struct nslog_rl_rule *r, u64 now, size_t len,
+			unsigned int log_id, struct nslog_rl_notice *notice)
 {
+	u64 elapsed;
 	bool pass;
 
 	spin_lock(&r->lock);
-	nslog_rl_tb_refill(&r->rec, nslog_rl_elapsed(r->last_ns, now));
-	nslog_rl_tb_refill(&r->bytes, nslog_rl_elapsed(r->last_ns, now));
-	r->last_ns = now;
+	elapsed = nslog_rl_elapsed(r->last_ns, now);
+	nslog_rl_tb_refill(&r->rec, elapsed);
+	nslog_rl_tb_refill(&r->bytes, elapsed);
+	/*
+	 * Only forward: a writer that read the clock before another one got
+	 * the lock must not move @last_ns back, or the next refill would
+	 * count that stretch of time twice.
+	 */
+	if (elapsed)
+		r->last_ns = now;
 	pass = nslog_rl_tb_can(&r->rec, 1) && nslog_rl_tb_can(&r->bytes, len);
 	if (pass) {
 		nslog_rl_tb_take(&r->rec, 1);
@@ -312,9 +280,17 @@ static bool nslog_rl_take(struct nslog_rl_rule *r, u64 now, size_t len,
 	return pass;
 }
 
-/* Undo nslog_rl_take() for a record that a bucket further up refused. */
-static void nslog_rl_give(struct nslog_rl_rule *r, size_t len,
-			  unsigned int log_id, struct nslog_rl_notice *notice)
+/**
+ * nslog_rl_rule_give() - undo nslog_rl_rule_take() for a refused record
+ * @r: a rule that took the record
+ * @len: as given to nslog_rl_rule_take()
+ * @log_id: as given to nslog_rl_rule_take()
+ * @notice: given back to @r if @r handed it out
+ *
+ * Context: takes @r's lock.
+ */
+void nslog_rl_rule_give(struct nslog_rl_rule *r, size_t len,
+			unsigned int log_id, struct nslog_rl_notice *notice)
 {
 	spin_lock(&r->lock);
 	nslog_rl_tb_give(&r->rec, 1);
@@ -337,6 +313,24 @@ static bool nslog_rl_level_limited(u32 levels, bool dflt, int level, int own)
 	       (dflt && level == own);
 }
 
+/* The writer's path, as nslog_rl_charge() hands it to nslog_rl_rule_at(). */
+struct nslog_rl_walk {
+	struct cgroup *cgrp;
+	u32 levels;
+	bool dflt;
+	int own;
+};
+
+/* The rule of @p's cgroup at @level, looked up only if that level has any. */
+static struct nslog_rl_rule *nslog_rl_rule_at(const void *p, int level)
+{
+	const struct nslog_rl_walk *w = p;
+
+	if (!nslog_rl_level_limited(w->levels, w->dflt, level, w->own))
+		return NULL;
+	return nslog_rl_find(cgroup_id(cgroup_ancestor(w->cgrp, level)));
+}
+
 /**
  * nslog_rl_charge() - charge one record to the writer's cgroups
  * @log_id: which log of its set the record goes to
@@ -350,17 +344,18 @@ static bool nslog_rl_level_limited(u32 levels, bool dflt, int level, int own)
 int nslog_rl_charge(unsigned int log_id, size_t len,
 		    struct nslog_rl_notice *notice)
 {
-	u32 levels = READ_ONCE(nslog_rl_levels);
-	bool dflt = READ_ONCE(nslog_rl_default_on);
-	struct nslog_rl_rule *r;
+	struct nslog_rl_walk w = {
+		.levels = READ_ONCE(nslog_rl_levels),
+		.dflt = READ_ONCE(nslog_rl_default_on),
+	};
 	struct cgroup *cgrp;
-	int level, own, stop = -1;
+	int err;
 	u64 now;
 
-	if (likely(!levels && !dflt))
+	if (likely(!w.levels && !w.dflt))
 		return 0;
 
-	if (dflt) {
+	if (w.dflt) {
 		rcu_read_lock();
 		cgrp = task_dfl_cgroup(current);
 		if (nslog_rl_find(cgroup_id(cgrp)) || !cgroup_tryget(cgrp))
@@ -373,27 +368,12 @@ int nslog_rl_charge(unsigned int log_id, size_t len,
 	now = ktime_get_ns();
 	rcu_read_lock();
 	/* The task may move between cgroups: charge the one it is in now. */
-	cgrp = task_dfl_cgroup(current);
-	own = cgrp->level;
-	for (level = own; level >= 0; level--) {
-		if (!nslog_rl_level_limited(levels, dflt, level, own))
-			continue;
-		r = nslog_rl_find(cgroup_id(cgroup_ancestor(cgrp, level)));
-		if (r && !nslog_rl_take(r, now, len, log_id, notice)) {
-			stop = level;
-			break;
-		}
-	}
-	/* Refused at @stop: give back what the levels below it took. */
-	for (level = own; stop >= 0 && level > stop; level--) {
-		if (!nslog_rl_level_limited(levels, dflt, level, own))
-			continue;
-		r = nslog_rl_find(cgroup_id(cgroup_ancestor(cgrp, level)));
-		if (r)
-			nslog_rl_give(r, len, log_id, notice);
-	}
+	w.cgrp = task_dfl_cgroup(current);
+	w.own = w.cgrp->level;
+	err = nslog_rl_charge_path(nslog_rl_rule_at, &w, w.own, now, log_id,
+				   len, notice);
 	rcu_read_unlock();
-	return stop >= 0 ? -EAGAIN : 0;
+	return err;
 }
 
 /**
@@ -449,15 +429,31 @@ int nslog_rl_format_notice(const struct nslog_rl_notice *notice, char *buf,
 
 static int nslog_rl_parse_count(const char *s, const char *end, u64 *out)
 {
-	char num[24], *rest;
+	char num[24];
 	size_t n = end - s;
+	unsigned int shift = 0;
+	u64 v;
 
 	if (!n || n >= sizeof(num) || !isdigit(*s))
 		return -EINVAL;
 	memcpy(num, s, n);
 	num[n] = '\0';
-	*out = memparse(num, &rest);
-	return *rest ? -EINVAL : 0;
+	switch (tolower(num[n - 1])) {
+	case 'g':
+		shift += 10;
+		fallthrough;
+	case 'm':
+		shift += 10;
+		fallthrough;
+	case 'k':
+		shift += 10;
+		num[n - 1] = '\0';
+	}
+	/* Decimal only, and nothing that wraps: no count above the bound. */
+	if (kstrtoull(num, 10, &v) || v > NSLOG_RL_MAX_COUNT >> shift)
+		return -EINVAL;
+	*out = v << shift;
+	return 0;
 }
 
 static int nslog_rl_parse_period(const char *s, u64 *out)
@@ -476,11 +472,14 @@ static int nslog_rl_parse_period(const char *s, u64 *out)
 			return -EINVAL;
 		memcpy(num, s, digits);
 		num[digits] = '\0';
-		if (kstrtoull(num, 10, &n) || !n || n > 86400000)
+		if (kstrtoull(num, 10, &n) || !n)
 			return -EINVAL;
 	}
 	for (i = 0; i < ARRAY_SIZE(units); i++) {
 		if (!strcmp(s + digits, units[i].unit)) {
+			/* No period above the bound, and so none that wraps. */
+			if (n > NSLOG_RL_MAX_PERIOD_NS / units[i].ns)
+				return -EINVAL;
 			*out = n * units[i].ns;
 			return 0;
 		}
@@ -498,7 +497,24 @@ static int nslog_rl_parse_rate(const char *s, u64 *count, u64 *period_ns)
 	return nslog_rl_parse_period(slash + 1, period_ns);
 }
 
-static int nslog_rl_parse_limit(char *args, struct nslog_rl_limit *l)
+/* "B": a burst given is never 0, which would mean "not given" below. */
+static int nslog_rl_parse_burst(const char *s, u64 *burst)
+{
+	if (nslog_rl_parse_count(s, s + strlen(s), burst) || !*burst)
+		return -EINVAL;
+	return 0;
+}
+
+/**
+ * nslog_rl_parse_limit() - parse the limit of a "set" line
+ * @args: what follows "set PATH", e.g. "records=100/s bytes=64K/1min";
+ *	cut up in place
+ * @l: the limit, with the bursts filled in
+ *
+ * Context: any.
+ * Return: 0, or -EINVAL if @args is malformed or the limit out of bounds.
+ */
+int nslog_rl_parse_limit(char *args, struct nslog_rl_limit *l)
 {
 	struct nslog_rl_tb probe;
 	char *tok;
@@ -520,11 +536,9 @@ static int nslog_rl_parse_limit(char *args, struct nslog_rl_limit *l)
 			err = nslog_rl_parse_rate(val, &l->bytes,
 						  &l->bytes_period_ns);
 		else if (!strcmp(tok, "records_burst"))
-			err = nslog_rl_parse_count(val, val + strlen(val),
-						   &l->records_burst);
+			err = nslog_rl_parse_burst(val, &l->records_burst);
 		else if (!strcmp(tok, "bytes_burst"))
-			err = nslog_rl_parse_count(val, val + strlen(val),
-						   &l->bytes_burst);
+			err = nslog_rl_parse_burst(val, &l->bytes_burst);
 		else
 			err = -EINVAL;
 		if (err)
