@@ -1,0 +1,1486 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * stress - a seeded, bounded-time stress and fuzz driver for nslogger.
+ *
+ *   stress [--seed N] [--seconds N] [--groups N] [--verbose]
+ *
+ * Runs as root in a throw-away machine (the QEMU guest) with the module
+ * loaded and cgroup v2 on /sys/fs/cgroup.  It prints the seed first; the
+ * same seed replays the same random choices (the interleaving of course
+ * differs from run to run).
+ *
+ * Layout, all processes forked from the driver:
+ *
+ *   driver (init namespaces)
+ *    |- group 0 leader: the initial IPC namespace
+ *    |- group 1 leader: unshare(CLONE_NEWUSER | CLONE_NEWIPC)
+ *    |- group 2 leader: unshare(CLONE_NEWIPC)
+ *    |- group 3 leader: unshare(CLONE_NEWUSER | CLONE_NEWIPC) ...
+ *    |     each leader forks, and respawns when they exit:
+ *    |     2 writers, 2 readers and 1 chaos process in its namespace
+ *    |- cgroup manager: makes cgroups under /sys/fs/cgroup/nslstress.PID,
+ *    |     sets and clears rate rules on them, moves writers between them,
+ *    |     removes them
+ *    \- collector: NSLOG_IOC_OPEN_NS readers on each group's namespace
+ *
+ * Every record a writer stores carries a header of its own in the payload:
+ * a magic, the group (namespace tag), the writer id, the log, a per-writer
+ * per-log sequence number, the stored length, pid, tid and euid; the rest
+ * of the payload is derived from the seed, the writer, the log and the
+ * sequence number.  A writer only moves to the next sequence number once a
+ * write stored the record (rate-limit drops are made visible as -EAGAIN by
+ * setting drop_errno for the run), so the stored sequence of each writer is
+ * gapless unless records were overwritten or flushed.
+ *
+ * Readers check, for each record: one whole, well-formed record per read
+ * (header fields against the size read() returned, v1 or v2 layout), the
+ * header's pid/tid/euid against the payload, the payload byte for byte, the
+ * namespace tag, and that each writer's sequence only goes forward.  A
+ * reader that cannot have been lapped (fewer bytes entered its ring since it
+ * opened than the ring holds, with a bound for records in flight and for
+ * rate-limit notices) and saw no flush must see every record stored after
+ * it opened: gaps and missing tails are reported then.
+ *
+ * Shared state lives in one MAP_SHARED mapping made before the forks.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <inttypes.h>
+#include <limits.h>
+#include <poll.h>
+#include <sched.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <sys/syscall.h>
+#include <sys/types.h>
+#include <sys/uio.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <linux/nslogger.h>
+
+#define NGROUPS_MAX_	8
+#define NWRITERS	2	/* per group; the chaos process is one more */
+#define NREADERS	2
+#define NWSLOTS		(NWRITERS + 1)
+#define NLOGS		4
+#define MAGIC		0x4d525453u	/* "STRM" */
+#define UNSHARE_TAG	0x8000u
+#define NOTICE_BOUND	256	/* ring bytes of one rate-limit notice, at most */
+#define REC_HDR		40	/* the module's stored record header */
+#define NCGROUPS	3	/* per group */
+
+static const char *const log_paths[NLOGS] = {
+	"/dev/log_main", "/dev/log_events", "/dev/log_radio", "/dev/log_system",
+};
+
+/* Operation counters, shared. */
+enum op {
+	OP_OPEN, OP_CLOSE, OP_WRITE, OP_WRITEV, OP_WRITE_TRUNC, OP_WRITE_DROPPED,
+	OP_READ, OP_READ_EINVAL, OP_READ_EAGAIN, OP_POLL, OP_IOCTL,
+	OP_IOCTL_RANDOM, OP_SET_VERSION, OP_FLUSH, OP_OPEN_NS, OP_BAD_MODE,
+	OP_UNSHARE, OP_UNSHARE_USERNS, OP_EXIT, OP_CG_MKDIR, OP_CG_RMDIR,
+	OP_CG_RMDIR_BUSY, OP_CG_MOVE, OP_RULE_SET, OP_RULE_CLEAR, OP_RULE_BAD,
+	OP_VERIFIED, OP_NOTICE, OP_COMPLETE_CHECK, OP_LAP_EXCUSED, OP_NR
+};
+
+static const char *const op_names[OP_NR] = {
+	"open", "close", "write", "writev", "write_truncated", "write_dropped",
+	"read", "read_einval", "read_eagain", "poll", "ioctl",
+	"ioctl_random", "set_version", "flush", "open_ns", "bad_mode_op",
+	"unshare_ns", "unshare_userns", "exit_respawn", "cgroup_mkdir",
+	"cgroup_rmdir", "cgroup_rmdir_busy", "cgroup_move", "rule_set",
+	"rule_clear", "rule_bad", "records_verified", "notices_seen",
+	"complete_checks", "lapped_or_flushed",
+};
+
+/* Invariants, each counted separately. */
+enum inv {
+	INV_FORMAT, INV_ORDER, INV_CONTENT, INV_COMPLETE, INV_NAMESPACE,
+	INV_ERRNO, INV_UNSHARE, INV_CGROUP, INV_HANG, INV_NR
+};
+
+static const char *const inv_names[INV_NR] = {
+	"every read returns one well-formed record",
+	"per-writer sequence never goes backwards for a reader",
+	"every record read matches one written, byte for byte",
+	"a reader that was not lapped misses nothing",
+	"no record of another namespace is seen",
+	"ioctls, modes and bad arguments give the documented errors",
+	"a fresh namespace holds exactly its own records",
+	"rate rules and cgroups are made, cleared and removed",
+	"every process finished in time",
+};
+
+struct wstate {
+	uint32_t started[NLOGS];	/* seq of the write in progress */
+	uint32_t committed[NLOGS];	/* last seq stored, 0 = none */
+	int32_t pid;
+};
+
+struct lstate {
+	uint64_t bytes;		/* upper bound of bytes entered, added first */
+	uint64_t flush_gen;	/* odd while a flush is in progress */
+};
+
+struct gstate {
+	uint64_t ns_id;
+	int ready;
+	int userns;
+	struct wstate w[NWSLOTS];
+	struct lstate l[NLOGS];
+};
+
+struct shared {
+	int stop;
+	int ngroups;
+	uint64_t ops[OP_NR];
+	uint64_t viol[INV_NR];
+	uint64_t printed;
+	struct gstate g[NGROUPS_MAX_];
+};
+
+static struct shared *sh;
+static uint64_t seed;
+static int verbose;
+static char cgroot[64];
+static time_t start_time;
+
+#define A_ADD(p, v)	__atomic_add_fetch((p), (v), __ATOMIC_SEQ_CST)
+#define A_LOAD(p)	__atomic_load_n((p), __ATOMIC_SEQ_CST)
+#define A_STORE(p, v)	__atomic_store_n((p), (v), __ATOMIC_SEQ_CST)
+
+static void count(enum op op)
+{
+	A_ADD(&sh->ops[op], 1);
+}
+
+static void say(const char *fmt, ...)
+{
+	char line[512];
+	va_list ap;
+	int n;
+
+	va_start(ap, fmt);
+	n = vsnprintf(line, sizeof(line) - 1, fmt, ap);
+	va_end(ap);
+	if (n > (int)sizeof(line) - 2)
+		n = sizeof(line) - 2;
+	line[n++] = '\n';
+	if (write(1, line, n) < 0)
+		_exit(3);
+}
+
+static void violation(enum inv inv, const char *fmt, ...)
+{
+	char msg[400];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	va_end(ap);
+	A_ADD(&sh->viol[inv], 1);
+	if (A_ADD(&sh->printed, 1) <= 30)
+		say("# VIOLATION (%s) seed=%" PRIu64 " pid=%d: %s",
+		    inv_names[inv], seed, getpid(), msg);
+}
+
+/* splitmix64: a small, good, seedable generator. */
+static uint64_t mix(uint64_t x)
+{
+	x += 0x9e3779b97f4a7c15ull;
+	x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ull;
+	x = (x ^ (x >> 27)) * 0x94d049bb133111ebull;
+	return x ^ (x >> 31);
+}
+
+static uint64_t rng_state;
+
+static uint64_t rnd(void)
+{
+	rng_state += 0x9e3779b97f4a7c15ull;
+	return mix(rng_state);
+}
+
+static uint32_t rnd_below(uint32_t n)
+{
+	return n ? rnd() % n : 0;
+}
+
+/* Each process gets its own stream, derived from the seed and its role. */
+static void rng_init(uint64_t role)
+{
+	rng_state = mix(seed ^ mix(role));
+}
+
+static int stopping(void)
+{
+	return A_LOAD(&sh->stop);
+}
+
+/* ---- payloads ---------------------------------------------------------- */
+
+struct pl {
+	uint32_t magic;
+	uint16_t group;
+	uint16_t wid;
+	uint32_t log;
+	uint32_t seq;
+	uint32_t len;
+	int32_t pid;
+	int32_t tid;
+	uint32_t euid;
+};				/* 32 bytes */
+
+static void fill(uint8_t *p, size_t len, unsigned int group, unsigned int wid,
+		 unsigned int log, uint32_t seq)
+{
+	uint64_t k = mix(seed ^ ((uint64_t)group << 56) ^ ((uint64_t)wid << 48) ^
+			 ((uint64_t)log << 40) ^ seq);
+
+	for (size_t i = sizeof(struct pl); i < len; i++) {
+		if (!(i & 7))
+			k = mix(k);
+		p[i] = k >> ((i & 7) * 8);
+	}
+}
+
+/* Build a record of @want bytes (the kernel keeps at most 4076). */
+static size_t build(uint8_t *p, size_t want, unsigned int group,
+		    unsigned int wid, unsigned int log, uint32_t seq)
+{
+	size_t stored = want > LOGGER_ENTRY_MAX_PAYLOAD ?
+			LOGGER_ENTRY_MAX_PAYLOAD : want;
+	struct pl h = {
+		.magic = MAGIC, .group = group, .wid = wid, .log = log,
+		.seq = seq, .len = stored, .pid = getpid(),
+		.tid = syscall(SYS_gettid), .euid = geteuid(),
+	};
+
+	memcpy(p, &h, sizeof(h));
+	fill(p, want, group, wid, log, seq);
+	return stored;
+}
+
+static size_t pick_len(void)
+{
+	uint32_t r = rnd_below(100);
+
+	if (r < 70)
+		return 32 + rnd_below(170);
+	if (r < 90)
+		return 200 + rnd_below(800);
+	if (r < 98)
+		return 1000 + rnd_below(LOGGER_ENTRY_MAX_PAYLOAD - 1000 + 1);
+	return LOGGER_ENTRY_MAX_PAYLOAD + 1 + rnd_below(2000);
+}
+
+/* Bytes one record of @len takes in the ring, with a notice before it. */
+static uint64_t footprint(size_t len)
+{
+	if (len > LOGGER_ENTRY_MAX_PAYLOAD)
+		len = LOGGER_ENTRY_MAX_PAYLOAD;
+	return REC_HDR + ((len + 7) & ~7ul) + NOTICE_BOUND;
+}
+
+/* ---- writing ----------------------------------------------------------- */
+
+static int open_log(unsigned int log, int flags)
+{
+	int fd = open(log_paths[log], flags);
+
+	if (fd >= 0)
+		count(OP_OPEN);
+	return fd;
+}
+
+static void close_fd(int fd)
+{
+	close(fd);
+	count(OP_CLOSE);
+}
+
+/*
+ * Store the next record of writer @wid of group @g in log @log through
+ * @fd, by write() or by liblog's three iovecs.  Returns 1 if stored, 0 if
+ * a rate limit dropped it (the same sequence number is tried again later).
+ */
+static int write_one(int fd, unsigned int g, unsigned int wid, unsigned int log)
+{
+	static uint8_t buf[8192];
+	struct wstate *w = &sh->g[g].w[wid];
+	uint32_t seq = A_LOAD(&w->committed[log]) + 1;
+	size_t want = pick_len(), stored;
+	ssize_t ret;
+
+	stored = build(buf, want, g, wid, log, seq);
+	A_STORE(&w->started[log], seq);
+	A_ADD(&sh->g[g].l[log].bytes, footprint(want));
+	if (rnd_below(2)) {
+		/* liblog: priority, tag, message; any cut will do. */
+		size_t a = rnd_below(want + 1), b = a + rnd_below(want - a + 1);
+		struct iovec iov[3] = {
+			{ buf, a }, { buf + a, b - a }, { buf + b, want - b },
+		};
+
+		ret = writev(fd, iov, 3);
+		count(OP_WRITEV);
+	} else {
+		ret = write(fd, buf, want);
+		count(OP_WRITE);
+	}
+	if (ret < 0 && errno == EAGAIN) {
+		count(OP_WRITE_DROPPED);
+		return 0;
+	}
+	if (ret != (ssize_t)stored) {
+		violation(INV_ERRNO, "write of %zu returned %zd (errno %d), want %zu",
+			  want, ret, errno, stored);
+		return 0;
+	}
+	if (want != stored)
+		count(OP_WRITE_TRUNC);
+	A_STORE(&w->committed[log], seq);
+	return 1;
+}
+
+static void writer_main(unsigned int g, unsigned int wid)
+{
+	int fds[NLOGS];
+	int ops = 200 + rnd_below(3000);
+
+	/* A writer as an ordinary user: its records carry euid 1000. */
+	if (!sh->g[g].userns && wid == 1 && g % 2 == 0 && seteuid(1000))
+		violation(INV_ERRNO, "seteuid: %s", strerror(errno));
+	for (int l = 0; l < NLOGS; l++) {
+		fds[l] = open_log(l, O_WRONLY | (rnd_below(2) ? O_NONBLOCK : 0));
+		if (fds[l] < 0) {
+			violation(INV_ERRNO, "writer open %s: %s", log_paths[l],
+				  strerror(errno));
+			_exit(1);
+		}
+	}
+	while (!stopping() && ops-- > 0) {
+		unsigned int l = rnd_below(NLOGS);
+
+		if (!write_one(fds[l], g, wid, l))
+			usleep(1000 + rnd_below(5000));
+		else if (rnd_below(4) == 0)
+			usleep(rnd_below(3000));
+	}
+	/* Exit with the files open now and then: release must clean up. */
+	if (rnd_below(2))
+		for (int l = 0; l < NLOGS; l++)
+			close_fd(fds[l]);
+	_exit(0);
+}
+
+/* ---- reading ----------------------------------------------------------- */
+
+struct reader {
+	int fd;
+	unsigned int g;		/* whose records it reads */
+	unsigned int log;
+	int version;
+	uint64_t size;
+	uint64_t bytes0;
+	uint64_t flush0;
+	uint64_t fill0;		/* unread bytes at open */
+	uint32_t started0[NWSLOTS];
+	uint32_t last[NWSLOTS];
+	int privileged;		/* sees every record of its set */
+};
+
+static int reader_open(struct reader *r, unsigned int g, unsigned int log,
+		       int fd)
+{
+	struct gstate *gs = &sh->g[g];
+	long size;
+
+	memset(r, 0, sizeof(*r));
+	r->fd = fd;
+	r->g = g;
+	r->log = log;
+	r->version = 1;
+	r->privileged = 1;
+	/* Snapshots after the open: anything started later is newer. */
+	r->flush0 = A_LOAD(&gs->l[log].flush_gen);
+	r->bytes0 = A_LOAD(&gs->l[log].bytes);
+	for (int w = 0; w < NWSLOTS; w++) {
+		r->started0[w] = A_LOAD(&gs->w[w].started[log]);
+		r->last[w] = 0;
+	}
+	size = ioctl(fd, LOGGER_GET_LOG_BUF_SIZE);
+	count(OP_IOCTL);
+	if (size < 8192 || (size & (size - 1))) {
+		violation(INV_ERRNO, "GET_LOG_BUF_SIZE = %ld", size);
+		return -1;
+	}
+	r->size = size;
+	r->fill0 = ioctl(fd, LOGGER_GET_LOG_LEN);
+	count(OP_IOCTL);
+	if (rnd_below(2)) {
+		int v = 2;
+
+		if (ioctl(fd, LOGGER_SET_VERSION, &v))
+			violation(INV_ERRNO, "SET_VERSION 2: %s", strerror(errno));
+		else
+			r->version = 2;
+		count(OP_SET_VERSION);
+	}
+	return 0;
+}
+
+/*
+ * Could this reader have lost records stored since it opened (@old 0), or
+ * any record, those already there at open included (@old 1)?
+ */
+static int may_have_lost(struct reader *r, int old)
+{
+	struct lstate *ls = &sh->g[r->g].l[r->log];
+	uint64_t slack = NWSLOTS * footprint(LOGGER_ENTRY_MAX_PAYLOAD);
+
+	if (r->flush0 & 1 || A_LOAD(&ls->flush_gen) != r->flush0)
+		return 1;
+	return A_LOAD(&ls->bytes) - r->bytes0 + slack + (old ? r->fill0 : 0) >=
+	       r->size;
+}
+
+static int excused(struct reader *r)
+{
+	return may_have_lost(r, 0);
+}
+
+static int is_notice(const uint8_t *p, size_t len, unsigned int log)
+{
+	static const char text[] = "\5nslogger\0nslogger: suppressed ";
+	int32_t tag;
+
+	if (log == 1) {
+		if (len < 9)
+			return 0;
+		memcpy(&tag, p, 4);
+		return tag == NSLOG_EVENT_TAG_SUPPRESSED && p[4] == NSLOG_EVENT_STRING;
+	}
+	return len >= sizeof(text) - 1 && !memcmp(p, text, sizeof(text) - 1) &&
+	       p[len - 1] == 0;
+}
+
+/* Check one record read() returned: @n bytes at @buf. */
+static void check_record(struct reader *r, const uint8_t *buf, ssize_t n)
+{
+	size_t hsz = r->version == 2 ? 24 : 20;
+	struct logger_entry_v2 h = { 0 };
+	static uint8_t want[LOGGER_ENTRY_MAX_PAYLOAD];
+	const uint8_t *p = buf + hsz;
+	struct pl pl;
+	struct wstate *ws;
+
+	memcpy(&h, buf, n < 24 ? (size_t)n : 24);
+	if ((size_t)n < hsz + 1 || (size_t)n != hsz + h.len ||
+	    h.len > LOGGER_ENTRY_MAX_PAYLOAD) {
+		violation(INV_FORMAT, "read %zd bytes, header len %u, version %d",
+			  n, h.len, r->version);
+		return;
+	}
+	if ((r->version == 1 && h.hdr_size != 0) ||
+	    (r->version == 2 && h.hdr_size != 24)) {
+		violation(INV_FORMAT, "v%d header has pad/hdr_size %u",
+			  r->version, h.hdr_size);
+		return;
+	}
+	if (h.nsec < 0 || h.nsec >= 1000000000 ||
+	    (uint32_t)h.sec + 60 < (uint32_t)start_time) {
+		violation(INV_FORMAT, "bad time %d.%09d", h.sec, h.nsec);
+		return;
+	}
+	if (is_notice(p, h.len, r->log)) {
+		count(OP_NOTICE);
+		return;
+	}
+	if (h.len < sizeof(pl)) {
+		violation(INV_CONTENT, "unknown record of %u bytes", h.len);
+		return;
+	}
+	memcpy(&pl, p, sizeof(pl));
+	if (pl.magic != MAGIC) {
+		violation(INV_CONTENT, "unknown record, magic %08x", pl.magic);
+		return;
+	}
+	if (pl.group != r->g) {
+		violation(INV_NAMESPACE, "reader of group %u got group %u's record",
+			  r->g, pl.group);
+		return;
+	}
+	if (pl.wid >= NWSLOTS || pl.log != r->log || pl.len != h.len) {
+		violation(INV_CONTENT, "payload says wid %u log %u len %u, header len %u (log %u)",
+			  pl.wid, pl.log, pl.len, h.len, r->log);
+		return;
+	}
+	if (h.pid != pl.pid || h.tid != pl.tid ||
+	    (r->version == 2 && h.euid != pl.euid)) {
+		violation(INV_FORMAT, "header pid %d tid %d euid %u, writer was %d %d %u",
+			  h.pid, h.tid, h.euid, pl.pid, pl.tid, pl.euid);
+		return;
+	}
+	memcpy(want, p, sizeof(pl));
+	fill(want, h.len, pl.group, pl.wid, pl.log, pl.seq);
+	if (memcmp(want, p, h.len)) {
+		violation(INV_CONTENT, "group %u writer %u log %u seq %u: payload differs",
+			  pl.group, pl.wid, pl.log, pl.seq);
+		return;
+	}
+	ws = &sh->g[r->g].w[pl.wid];
+	if (pl.seq > A_LOAD(&ws->started[r->log])) {
+		violation(INV_CONTENT, "seq %u of writer %u not written yet",
+			  pl.seq, pl.wid);
+		return;
+	}
+	count(OP_VERIFIED);
+	if (pl.seq <= r->last[pl.wid]) {
+		violation(INV_ORDER, "group %u writer %u log %u: seq %u after %u",
+			  r->g, pl.wid, r->log, pl.seq, r->last[pl.wid]);
+		return;
+	}
+	{
+		/* Stored after the open and skipped over? */
+		uint32_t from = r->last[pl.wid] > r->started0[pl.wid] ?
+				r->last[pl.wid] : r->started0[pl.wid];
+
+		if (pl.seq > from + 1) {
+			if (excused(r))
+				count(OP_LAP_EXCUSED);
+			else
+				violation(INV_COMPLETE, "group %u writer %u log %u: seq %u..%u missing (ring %" PRIu64 ", %" PRIu64 " bytes since open)",
+					  r->g, pl.wid, r->log, from + 1, pl.seq - 1,
+					  r->size, A_LOAD(&sh->g[r->g].l[r->log].bytes) - r->bytes0);
+		}
+	}
+	r->last[pl.wid] = pl.seq;
+}
+
+/* Once the reader is drained: was every record committed before seen? */
+static void check_drained(struct reader *r, const uint32_t *committed)
+{
+	int any = 0;
+
+	if (excused(r)) {
+		count(OP_LAP_EXCUSED);
+		return;
+	}
+	for (int w = 0; w < NWSLOTS; w++) {
+		uint32_t from = r->last[w] > r->started0[w] ? r->last[w] :
+			       r->started0[w];
+
+		if (committed[w] > from) {
+			violation(INV_COMPLETE, "group %u writer %u log %u: drained at seq %u, %u was stored",
+				  r->g, w, r->log, r->last[w], committed[w]);
+			return;
+		}
+		any |= committed[w] > r->started0[w];
+	}
+	if (any)
+		count(OP_COMPLETE_CHECK);
+}
+
+/* One read of one record, with a buffer around its size. */
+static int reader_step(struct reader *r)
+{
+	static uint8_t buf[8192 + 64];
+	uint32_t committed[NWSLOTS];
+	long next;
+	size_t bsz;
+	ssize_t n;
+	int saved;
+
+	if (rnd_below(8) == 0) {
+		struct pollfd pfd = { .fd = r->fd, .events = POLLIN | POLLOUT };
+
+		if (poll(&pfd, 1, rnd_below(3) ? 0 : 20) < 0 && errno != EINTR)
+			violation(INV_ERRNO, "poll: %s", strerror(errno));
+		else if (!(pfd.revents & POLLOUT))
+			violation(INV_ERRNO, "poll revents %#x lacks POLLOUT",
+				  pfd.revents);
+		count(OP_POLL);
+	}
+	if (rnd_below(16) == 0) {
+		int v = 1 + rnd_below(2);
+
+		if (ioctl(r->fd, LOGGER_SET_VERSION, &v))
+			violation(INV_ERRNO, "SET_VERSION %d: %s", v, strerror(errno));
+		else
+			r->version = v;
+		if (ioctl(r->fd, LOGGER_GET_VERSION) != r->version)
+			violation(INV_ERRNO, "GET_VERSION is not %d", r->version);
+		count(OP_SET_VERSION);
+	}
+	for (int w = 0; w < NWSLOTS; w++)
+		committed[w] = A_LOAD(&sh->g[r->g].w[w].committed[r->log]);
+	next = ioctl(r->fd, LOGGER_GET_NEXT_ENTRY_LEN);
+	count(OP_IOCTL);
+	if (next < 0 || (next && (next <= (r->version == 2 ? 24 : 20) ||
+				  next > (long)NSLOG_ENTRY_MAX_LEN))) {
+		violation(INV_FORMAT, "GET_NEXT_ENTRY_LEN = %ld", next);
+		next = 0;
+	}
+	switch (next ? rnd_below(10) : 9) {
+	case 0:
+	case 1:
+		bsz = next - 1 - rnd_below(next - 1 < 30 ? next - 1 : 30);
+		break;
+	case 2:
+	case 3:
+	case 4:
+	case 5:
+		bsz = next;
+		break;
+	case 6:
+	case 7:
+	case 8:
+		bsz = next + 1 + rnd_below(100);
+		break;
+	default:
+		bsz = 5120;
+		break;
+	}
+	memset(buf, 0xa5, sizeof(buf));
+	n = read(r->fd, buf, bsz);
+	saved = errno;
+	count(OP_READ);
+	if (n < 0) {
+		if (saved == EAGAIN) {
+			count(OP_READ_EAGAIN);
+			check_drained(r, committed);
+			return 0;
+		}
+		if (saved == EINVAL) {
+			count(OP_READ_EINVAL);
+			if (bsz >= NSLOG_ENTRY_MAX_LEN ||
+			    (bsz >= (size_t)next && !may_have_lost(r, 1)))
+				violation(INV_FORMAT, "read(%zu) = EINVAL, next entry %ld",
+					  bsz, next);
+			return 1;
+		}
+		violation(INV_ERRNO, "read: %s", strerror(saved));
+		return 0;
+	}
+	if ((size_t)n > bsz) {
+		violation(INV_FORMAT, "read(%zu) returned %zd", bsz, n);
+		return 0;
+	}
+	for (size_t i = n; i < bsz + 64 && i < sizeof(buf); i++) {
+		if (buf[i] != 0xa5) {
+			violation(INV_FORMAT, "read(%zu) = %zd wrote byte %zu", bsz, n, i);
+			break;
+		}
+	}
+	check_record(r, buf, n);
+	return 1;
+}
+
+static void reader_run(struct reader *r, int ops)
+{
+	while (!stopping() && ops-- > 0) {
+		if (!reader_step(r))
+			usleep(1000 + rnd_below(4000));
+	}
+}
+
+static void reader_main(unsigned int g)
+{
+	struct reader r;
+	unsigned int log = rnd_below(NLOGS);
+	int fd = open_log(log, (rnd_below(2) ? O_RDONLY : O_RDWR) | O_NONBLOCK);
+
+	if (fd < 0) {
+		violation(INV_ERRNO, "reader open %s: %s", log_paths[log],
+			  strerror(errno));
+		_exit(1);
+	}
+	if (reader_open(&r, g, log, fd) == 0)
+		reader_run(&r, 20 + rnd_below(600));
+	if (rnd_below(3))
+		close_fd(fd);
+	_exit(0);
+}
+
+/* ---- chaos: modes, ioctls, flushes, fresh namespaces ------------------- */
+
+static void expect(long ret, int err, const char *what)
+{
+	if (err == 0 ? ret < 0 : (ret != -1 || errno != err))
+		violation(INV_ERRNO, "%s = %ld errno %d, want %s", what, ret,
+			  ret < 0 ? errno : 0, err ? strerror(err) : "success");
+	count(OP_IOCTL);
+}
+
+static void fuzz_ioctls(int fd, int mode, int g)
+{
+	int rd = mode != O_WRONLY, wr = mode != O_RDONLY;
+	int userns = g >= 0 && sh->g[g].userns;
+	struct nslog_open_ns arg = { 0 };
+	long ret;
+	int v;
+
+	ret = ioctl(fd, LOGGER_GET_LOG_BUF_SIZE, rnd());
+	expect(ret < 8192 || (ret & (ret - 1)) ? -1 : 0, 0, "GET_LOG_BUF_SIZE");
+	ret = ioctl(fd, LOGGER_GET_LOG_LEN, rnd());
+	if (rd)
+		expect(ret < 0 || ret > (1 << 26) ? -1 : 0, 0, "GET_LOG_LEN");
+	else
+		expect(ret, EBADF, "GET_LOG_LEN on a write-only fd");
+	ret = ioctl(fd, LOGGER_GET_NEXT_ENTRY_LEN, rnd());
+	if (rd)
+		expect(ret < 0 || ret > (long)NSLOG_ENTRY_MAX_LEN ? -1 : 0, 0,
+		       "GET_NEXT_ENTRY_LEN");
+	else
+		expect(ret, EBADF, "GET_NEXT_ENTRY_LEN on a write-only fd");
+	ret = ioctl(fd, LOGGER_GET_VERSION, rnd());
+	if (rd)
+		expect(ret == 1 || ret == 2 ? 0 : -1, 0, "GET_VERSION");
+	else
+		expect(ret, EBADF, "GET_VERSION on a write-only fd");
+
+	/* SET_VERSION with random values and pointers. */
+	switch (rnd_below(4)) {
+	case 0:
+		ret = ioctl(fd, LOGGER_SET_VERSION, NULL);
+		expect(ret, rd ? EFAULT : EBADF, "SET_VERSION NULL");
+		break;
+	case 1:
+		ret = ioctl(fd, LOGGER_SET_VERSION, (void *)0xffff880000000000ul);
+		expect(ret, rd ? EFAULT : EBADF, "SET_VERSION kernel pointer");
+		break;
+	default: {
+		static const int vals[] = { -1, 0, 1, 2, 3, 256, INT_MAX, INT_MIN };
+
+		v = rnd_below(2) ? vals[rnd_below(8)] : (int)rnd();
+		ret = ioctl(fd, LOGGER_SET_VERSION, &v);
+		expect(ret, !rd ? EBADF : (v == 1 || v == 2) ? 0 : EINVAL,
+		       "SET_VERSION value");
+		break;
+	}
+	}
+	count(OP_SET_VERSION);
+
+	/* Random command numbers: ours, and others, are -ENOTTY. */
+	for (int i = 0; i < 3; i++) {
+		unsigned int nr = rnd_below(256), type = 0xa0 + rnd_below(32);
+		unsigned int cmd;
+
+		if (type == __LOGGERIO && ((nr >= 1 && nr <= 6) || nr == 0x40))
+			nr = 0x80 + rnd_below(0x40);
+		cmd = (rnd() & 0xffff0000u) | (type << 8) | nr;
+		if (type == __LOGGERIO && nr == 0x40)
+			continue;
+		if (rnd_below(2))
+			cmd = _IO(type, nr);
+		ret = ioctl(fd, cmd, rnd());
+		expect(ret, ENOTTY, "random ioctl");
+		count(OP_IOCTL_RANDOM);
+	}
+
+	/* NSLOG_IOC_OPEN_NS with random arguments. */
+	count(OP_OPEN_NS);
+	switch (rnd_below(6)) {
+	case 0:
+		ret = ioctl(fd, NSLOG_IOC_OPEN_NS, NULL);
+		expect(ret, userns ? EPERM : EFAULT, "OPEN_NS NULL");
+		break;
+	case 1:
+		arg.ns_fd = -1;
+		arg.flags = 1u << rnd_below(32);
+		ret = ioctl(fd, NSLOG_IOC_OPEN_NS, &arg);
+		expect(ret, userns ? EPERM : EINVAL, "OPEN_NS flags");
+		break;
+	case 2:
+		arg.ns_fd = -2 - rnd_below(1000);
+		ret = ioctl(fd, NSLOG_IOC_OPEN_NS, &arg);
+		expect(ret, userns ? EPERM : EBADF, "OPEN_NS negative fd");
+		break;
+	case 3:
+		arg.ns_fd = -1;
+		arg.ns_id = rnd() | (1ull << 63);
+		ret = ioctl(fd, NSLOG_IOC_OPEN_NS, &arg);
+		expect(ret, userns ? EPERM : ENOENT, "OPEN_NS unknown id");
+		break;
+	case 4:
+		arg.ns_fd = fd;		/* not an nsfs file */
+		ret = ioctl(fd, NSLOG_IOC_OPEN_NS, &arg);
+		expect(ret, userns ? EPERM : EINVAL, "OPEN_NS non-nsfs fd");
+		break;
+	default:
+		arg.ns_fd = open("/proc/self/ns/ipc", O_RDONLY);
+		ret = ioctl(fd, NSLOG_IOC_OPEN_NS, &arg);
+		expect(ret, userns ? EPERM : 0, "OPEN_NS own namespace");
+		if (ret >= 0) {
+			if (fcntl(ret, F_GETFD) != FD_CLOEXEC)
+				violation(INV_ERRNO, "OPEN_NS fd lacks FD_CLOEXEC");
+			if (write(ret, "x", 1) != -1 || errno != EBADF)
+				violation(INV_ERRNO, "OPEN_NS fd is writable");
+			close(ret);
+		}
+		close(arg.ns_fd);
+		break;
+	}
+
+	/* Operations the open mode forbids. */
+	if (!wr) {
+		ret = write(fd, "xxxx", 4);
+		expect(ret, EBADF, "write on a read-only fd");
+		ret = ioctl(fd, LOGGER_FLUSH_LOG);
+		expect(ret, EBADF, "FLUSH_LOG on a read-only fd");
+		count(OP_BAD_MODE);
+	}
+	if (!rd) {
+		char b[64];
+
+		ret = read(fd, b, sizeof(b));
+		expect(ret, EBADF, "read on a write-only fd");
+		count(OP_BAD_MODE);
+	}
+	ret = lseek(fd, 0, SEEK_SET);
+	expect(ret, ESPIPE, "lseek");
+}
+
+static void flush_one(unsigned int g, unsigned int log)
+{
+	struct lstate *ls = &sh->g[g].l[log];
+	int fd = open_log(log, rnd_below(2) ? O_WRONLY : O_RDWR);
+
+	if (fd < 0) {
+		violation(INV_ERRNO, "flush open: %s", strerror(errno));
+		return;
+	}
+	A_ADD(&ls->flush_gen, 1);
+	if (ioctl(fd, LOGGER_FLUSH_LOG))
+		violation(INV_ERRNO, "FLUSH_LOG: %s", strerror(errno));
+	A_ADD(&ls->flush_gen, 1);
+	count(OP_FLUSH);
+	close_fd(fd);
+}
+
+static int map_root(void)
+{
+	int fd, ok = 1;
+
+	fd = open("/proc/self/setgroups", O_WRONLY);
+	ok &= fd >= 0 && write(fd, "deny", 4) == 4;
+	close(fd);
+	fd = open("/proc/self/uid_map", O_WRONLY);
+	ok &= fd >= 0 && write(fd, "0 0 1", 5) == 5;
+	close(fd);
+	fd = open("/proc/self/gid_map", O_WRONLY);
+	ok &= fd >= 0 && write(fd, "0 0 1", 5) == 5;
+	close(fd);
+	return ok ? 0 : -1;
+}
+
+/*
+ * A child in a new IPC namespace (and now and then a new user namespace):
+ * its set starts empty, holds what it writes, and nothing else.
+ */
+static void unshare_child(unsigned int g, int userns)
+{
+	unsigned int log = rnd_below(NLOGS), tag = UNSHARE_TAG | g;
+	static uint8_t buf[8192], rec[8192];
+	int n = 1 + rnd_below(20), fd;
+
+	if (unshare(CLONE_NEWIPC | (userns ? CLONE_NEWUSER : 0)) ||
+	    (userns && map_root())) {
+		violation(INV_UNSHARE, "unshare: %s", strerror(errno));
+		_exit(1);
+	}
+	fd = open_log(log, O_RDWR | O_NONBLOCK);
+	if (fd < 0) {
+		violation(INV_UNSHARE, "open in a fresh namespace: %s",
+			  strerror(errno));
+		_exit(1);
+	}
+	if (ioctl(fd, LOGGER_GET_LOG_LEN) != 0)
+		violation(INV_UNSHARE, "a fresh namespace's log is not empty");
+	for (int i = 1; i <= n; i++) {
+		size_t want = 32 + rnd_below(300);
+
+		build(buf, want, tag, 0, log, i);
+		if (write(fd, buf, want) != (ssize_t)want)
+			violation(INV_UNSHARE, "write in a fresh namespace: %s",
+				  strerror(errno));
+		count(OP_WRITE);
+	}
+	for (int i = 1; i <= n + 1; i++) {
+		ssize_t r = read(fd, rec, sizeof(rec));
+		struct pl pl;
+
+		count(OP_READ);
+		if (i == n + 1) {
+			if (r != -1 || errno != EAGAIN)
+				violation(INV_UNSHARE, "more than %d records in a fresh namespace", n);
+			break;
+		}
+		if (r < 20 + (ssize_t)sizeof(pl)) {
+			violation(INV_UNSHARE, "record %d of %d: read %zd (%s)",
+				  i, n, r, strerror(errno));
+			break;
+		}
+		memcpy(&pl, rec + 20, sizeof(pl));
+		if (pl.len > LOGGER_ENTRY_MAX_PAYLOAD)
+			pl.len = 0;
+		build(buf, pl.len, tag, 0, log, i);
+		if (pl.magic != MAGIC || pl.group != tag || pl.seq != (uint32_t)i ||
+		    r != 20 + (ssize_t)pl.len || memcmp(buf, rec + 20, pl.len))
+			violation(INV_UNSHARE, "record %d of %d differs", i, n);
+		else
+			count(OP_VERIFIED);
+	}
+	if (rnd_below(2))
+		close_fd(fd);
+	_exit(0);
+}
+
+static void chaos_main(unsigned int g)
+{
+	int ops = 50 + rnd_below(300);
+
+	while (!stopping() && ops-- > 0) {
+		uint32_t what = rnd_below(100);
+
+		if (what < 40) {
+			static const int modes[] = { O_RDONLY, O_WRONLY, O_RDWR };
+			int mode = modes[rnd_below(3)];
+			int extra = (rnd_below(2) ? O_NONBLOCK : 0) |
+				    (rnd_below(2) ? O_CLOEXEC : 0) |
+				    (rnd_below(4) ? 0 : O_APPEND);
+			int fd = open_log(rnd_below(NLOGS), mode | extra);
+
+			if (fd < 0) {
+				violation(INV_ERRNO, "open mode %d: %s", mode,
+					  strerror(errno));
+				continue;
+			}
+			fuzz_ioctls(fd, mode, g);
+			close_fd(fd);
+		} else if (what < 70) {
+			unsigned int l = rnd_below(NLOGS);
+			int fd = open_log(l, O_WRONLY);
+
+			if (fd >= 0) {
+				for (int i = rnd_below(5); i >= 0; i--)
+					write_one(fd, g, NWRITERS, l);
+				close_fd(fd);
+			}
+		} else if (what < 74) {
+			flush_one(g, rnd_below(NLOGS));
+		} else if (what < 90) {
+			int userns = rnd_below(3) == 0;
+			pid_t pid;
+			int st;
+
+			pid = fork();
+			if (pid == 0) {
+				rng_init(rnd());
+				unshare_child(g, userns);
+			}
+			if (pid > 0 && waitpid(pid, &st, 0) == pid &&
+			    WIFEXITED(st) && WEXITSTATUS(st) == 0) {
+				count(OP_UNSHARE);
+				if (userns)
+					count(OP_UNSHARE_USERNS);
+			}
+		} else {
+			usleep(rnd_below(20000));
+		}
+	}
+	_exit(0);
+}
+
+/* ---- groups ------------------------------------------------------------ */
+
+enum role { R_WRITER, R_READER, R_CHAOS };
+
+static pid_t spawn(unsigned int g, enum role role, unsigned int idx,
+		   uint64_t gen)
+{
+	pid_t pid = fork();
+
+	if (pid)
+		return pid;
+	rng_init(((uint64_t)g << 48) | ((uint64_t)role << 40) |
+		 ((uint64_t)idx << 32) | gen);
+	switch (role) {
+	case R_WRITER:
+		A_STORE(&sh->g[g].w[idx].pid, getpid());
+		writer_main(g, idx);
+		break;
+	case R_READER:
+		reader_main(g);
+		break;
+	case R_CHAOS:
+		chaos_main(g);
+		break;
+	}
+	_exit(0);
+}
+
+static void group_main(unsigned int g)
+{
+	struct { pid_t pid; enum role role; unsigned int idx; } kids[8];
+	int nk = 0, alive;
+	uint64_t gen = 0;
+	struct stat st;
+
+	if (g > 0) {
+		int userns = g % 2;
+
+		sh->g[g].userns = userns;
+		if (unshare(CLONE_NEWIPC | (userns ? CLONE_NEWUSER : 0)) ||
+		    (userns && map_root())) {
+			violation(INV_NAMESPACE, "group %u unshare: %s", g,
+				  strerror(errno));
+			_exit(1);
+		}
+	}
+	if (stat("/proc/self/ns/ipc", &st)) {
+		violation(INV_NAMESPACE, "stat ns: %s", strerror(errno));
+		_exit(1);
+	}
+	A_STORE(&sh->g[g].ns_id, (uint64_t)st.st_ino);
+	/* A set is made on the first open: make it before the collector looks. */
+	if (open_log(0, O_WRONLY) < 0) {
+		violation(INV_NAMESPACE, "group %u open: %s", g, strerror(errno));
+		_exit(1);
+	}
+	A_STORE(&sh->g[g].ready, 1);
+
+	for (unsigned int i = 0; i < NWRITERS; i++)
+		kids[nk++] = (typeof(kids[0])){ 0, R_WRITER, i };
+	for (unsigned int i = 0; i < NREADERS; i++)
+		kids[nk++] = (typeof(kids[0])){ 0, R_READER, i };
+	kids[nk++] = (typeof(kids[0])){ 0, R_CHAOS, 0 };
+	for (int i = 0; i < nk; i++)
+		kids[i].pid = spawn(g, kids[i].role, kids[i].idx, gen++);
+
+	for (;;) {
+		int status;
+		pid_t pid = waitpid(-1, &status, 0);
+
+		if (pid < 0)
+			break;
+		alive = 0;
+		for (int i = 0; i < nk; i++) {
+			if (kids[i].pid != pid)
+				continue;
+			if (!WIFEXITED(status) || WEXITSTATUS(status))
+				violation(INV_ERRNO, "group %u role %d exited with status %#x",
+					  g, kids[i].role, status);
+			kids[i].pid = 0;
+			if (!stopping()) {
+				kids[i].pid = spawn(g, kids[i].role, kids[i].idx, gen++);
+				count(OP_EXIT);
+			}
+		}
+		for (int i = 0; i < nk; i++)
+			alive += kids[i].pid > 0;
+		if (!alive && stopping())
+			break;
+	}
+	_exit(0);
+}
+
+/* ---- cgroups and rate rules -------------------------------------------- */
+
+static int write_file(const char *path, const char *text)
+{
+	int fd = open(path, O_WRONLY), ret = 0;
+
+	if (fd < 0)
+		return -errno;
+	if (write(fd, text, strlen(text)) < 0)
+		ret = -errno;
+	close(fd);
+	return ret;
+}
+
+static void cg_path(char *out, size_t sz, unsigned int g, int c)
+{
+	if (c < 0)
+		snprintf(out, sz, "%s/g%u", cgroot, g);
+	else
+		snprintf(out, sz, "%s/g%u/c%d", cgroot, g, c);
+}
+
+static void cgmgr_main(void)
+{
+	char path[256], cmd[512], pidtxt[32];
+	int ng = sh->ngroups;
+
+	while (!stopping()) {
+		unsigned int g = rnd_below(ng);
+		int c = rnd_below(NCGROUPS), err;
+		uint32_t what = rnd_below(100);
+		const char *rel;
+
+		cg_path(path, sizeof(path), g, c);
+		rel = path + strlen("/sys/fs/cgroup");
+		if (what < 15) {
+			if (mkdir(path, 0755) == 0)
+				count(OP_CG_MKDIR);
+			else if (errno != EEXIST)
+				violation(INV_CGROUP, "mkdir %s: %s", path, strerror(errno));
+		} else if (what < 40) {
+			int n = snprintf(cmd, sizeof(cmd), "set %s records=%u/1s records_burst=%u",
+					 rel, 20 + rnd_below(500), 1 + rnd_below(50));
+
+			if (rnd_below(2))
+				snprintf(cmd + n, sizeof(cmd) - n, " bytes=%uK/1s",
+					 4 + rnd_below(64));
+			err = write_file("/proc/nslogger/limits", cmd);
+			if (!err)
+				count(OP_RULE_SET);
+			else if (err != -ENOENT)	/* the cgroup may be gone */
+				violation(INV_CGROUP, "'%s': %s", cmd, strerror(-err));
+		} else if (what < 55) {
+			snprintf(cmd, sizeof(cmd), "clear %s", rel);
+			err = write_file("/proc/nslogger/limits", cmd);
+			if (!err)
+				count(OP_RULE_CLEAR);
+		} else if (what < 60) {
+			static const char *const bad[] = {
+				"set", "set /", "frobnicate /", "set %s records=",
+				"set %s records=10/0s", "set %s bytes=-1/s",
+				"set %s records=10/1s records_burst=x", "clear",
+				"set /no-such-cgroup.nslstress records=1/s",
+			};
+			const char *b = bad[rnd_below(9)];
+
+			snprintf(cmd, sizeof(cmd), b, rel);
+			if (!write_file("/proc/nslogger/limits", cmd))
+				violation(INV_CGROUP, "bad command '%s' accepted", cmd);
+			count(OP_RULE_BAD);
+		} else if (what < 85) {
+			/* Move a writer of group g into c, or back to g's root. */
+			unsigned int w = rnd_below(NWRITERS);
+			pid_t pid = A_LOAD(&sh->g[g].w[w].pid);
+
+			if (rnd_below(3) == 0)
+				cg_path(path, sizeof(path), g, -1);
+			strcat(path, "/cgroup.procs");
+			snprintf(pidtxt, sizeof(pidtxt), "%d", pid);
+			if (pid > 0 && !write_file(path, pidtxt))
+				count(OP_CG_MOVE);
+		} else {
+			if (rmdir(path) == 0)
+				count(OP_CG_RMDIR);
+			else if (errno == EBUSY)
+				count(OP_CG_RMDIR_BUSY);
+			else if (errno != ENOENT)
+				violation(INV_CGROUP, "rmdir %s: %s", path, strerror(errno));
+		}
+		usleep(2000 + rnd_below(20000));
+	}
+	_exit(0);
+}
+
+/* Host collection: readers on each group's namespace, by its id. */
+static void collector_main(void)
+{
+	int base = open("/dev/log_main", O_RDONLY | O_NONBLOCK);
+
+	if (base < 0) {
+		violation(INV_ERRNO, "collector open: %s", strerror(errno));
+		_exit(1);
+	}
+	while (!stopping()) {
+		unsigned int g = rnd_below(sh->ngroups), log = rnd_below(NLOGS);
+		struct nslog_open_ns arg = { .ns_fd = -1, .ns_id = sh->g[g].ns_id };
+		struct reader r;
+		int lfd = open_log(log, O_RDONLY | O_NONBLOCK), fd;
+
+		if (lfd < 0)
+			continue;
+		fd = ioctl(lfd, NSLOG_IOC_OPEN_NS, &arg);
+		count(OP_OPEN_NS);
+		close_fd(lfd);
+		if (fd < 0) {
+			violation(INV_ERRNO, "OPEN_NS group %u id %" PRIu64 ": %s",
+				  g, arg.ns_id, strerror(errno));
+			usleep(100000);
+			continue;
+		}
+		/* The new fd blocks; our readers do not. */
+		if (fcntl(fd, F_SETFL, O_NONBLOCK) ||
+		    !(fcntl(fd, F_GETFL) & O_NONBLOCK)) {
+			violation(INV_ERRNO, "OPEN_NS fd: cannot set O_NONBLOCK");
+			close(fd);
+			continue;
+		}
+		if (reader_open(&r, g, log, fd) == 0)
+			reader_run(&r, 20 + rnd_below(300));
+		close(fd);
+	}
+	close(base);
+	_exit(0);
+}
+
+/* ---- the driver -------------------------------------------------------- */
+
+static char saved_drop[16], saved_default[64];
+
+static void read_param(const char *name, char *out, size_t sz)
+{
+	char path[128];
+	FILE *f;
+
+	snprintf(path, sizeof(path), "/sys/module/nslogger/parameters/%s", name);
+	out[0] = 0;
+	f = fopen(path, "r");
+	if (!f)
+		return;
+	if (!fgets(out, sz, f))
+		out[0] = 0;
+	out[strcspn(out, "\n")] = 0;
+	fclose(f);
+}
+
+static void set_param(const char *name, const char *val)
+{
+	char path[128];
+
+	snprintf(path, sizeof(path), "/sys/module/nslogger/parameters/%s", name);
+	if (val[0] && write_file(path, val))
+		say("# cannot set %s=%s", name, val);
+}
+
+static void cleanup_cgroups(void)
+{
+	char path[256], cmd[300];
+
+	for (int g = 0; g < sh->ngroups; g++) {
+		for (int c = 0; c < NCGROUPS; c++) {
+			cg_path(path, sizeof(path), g, c);
+			snprintf(cmd, sizeof(cmd), "clear %s",
+				 path + strlen("/sys/fs/cgroup"));
+			write_file("/proc/nslogger/limits", cmd);
+			if (rmdir(path) == 0)
+				count(OP_CG_RMDIR);
+			else if (errno != ENOENT)
+				violation(INV_CGROUP, "final rmdir %s: %s", path,
+					  strerror(errno));
+		}
+		cg_path(path, sizeof(path), g, -1);
+		if (rmdir(path))
+			violation(INV_CGROUP, "final rmdir %s: %s", path, strerror(errno));
+	}
+	if (rmdir(cgroot))
+		violation(INV_CGROUP, "final rmdir %s: %s", cgroot, strerror(errno));
+}
+
+/* Say where every process of ours that is still there sleeps. */
+static void dump_hung(void)
+{
+	char path[64], buf[4096];
+	int any = 0;
+
+	for (pid_t p = getpid() + 1; p < getpid() + 200000 && any < 40; p++) {
+		FILE *f;
+		size_t n;
+
+		snprintf(path, sizeof(path), "/proc/%d/stat", p);
+		f = fopen(path, "r");
+		if (!f)
+			continue;
+		n = fread(buf, 1, sizeof(buf) - 1, f);
+		fclose(f);
+		buf[n] = 0;
+		buf[strcspn(buf, "\n")] = 0;
+		if (strstr(buf, "(stress)") == NULL)
+			continue;
+		any++;
+		say("# left: %.120s", buf);
+		snprintf(path, sizeof(path), "/proc/%d/stack", p);
+		f = fopen(path, "r");
+		if (!f)
+			continue;
+		while (fgets(buf, sizeof(buf), f))
+			say("#     %.*s", (int)strcspn(buf, "\n"), buf);
+		fclose(f);
+	}
+}
+
+static void usage(void)
+{
+	fprintf(stderr, "usage: stress [--seed N] [--seconds N] [--groups N] [--verbose]\n");
+	exit(2);
+}
+
+int main(int argc, char **argv)
+{
+	int seconds = 30, ngroups = 4, fails = 0, hung = 0;
+	pid_t kids[NGROUPS_MAX_ + 2];
+	int nk = 0;
+	char path[256];
+	struct timespec ts;
+
+	clock_gettime(CLOCK_REALTIME, &ts);
+	seed = mix(ts.tv_sec ^ ((uint64_t)ts.tv_nsec << 20) ^ getpid()) % 1000000000;
+	for (int i = 1; i < argc; i++) {
+		if (!strcmp(argv[i], "--seed") && i + 1 < argc)
+			seed = strtoull(argv[++i], NULL, 0);
+		else if (!strcmp(argv[i], "--seconds") && i + 1 < argc)
+			seconds = atoi(argv[++i]);
+		else if (!strcmp(argv[i], "--groups") && i + 1 < argc)
+			ngroups = atoi(argv[++i]);
+		else if (!strcmp(argv[i], "--verbose"))
+			verbose = 1;
+		else
+			usage();
+	}
+	if (ngroups < 1 || ngroups > NGROUPS_MAX_ || seconds < 1)
+		usage();
+	setvbuf(stdout, NULL, _IOLBF, 0);
+	start_time = ts.tv_sec;
+	say("# stress: seed %" PRIu64 " (replay: stress --seed %" PRIu64
+	    " --seconds %d --groups %d)", seed, seed, seconds, ngroups);
+
+	if (access("/dev/log_main", W_OK) || access("/proc/nslogger/limits", W_OK)) {
+		say("not ok - stress needs root and the nslogger module loaded");
+		return 1;
+	}
+	sh = mmap(NULL, sizeof(*sh), PROT_READ | PROT_WRITE,
+		  MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+	if (sh == MAP_FAILED)
+		return 1;
+	sh->ngroups = ngroups;
+	rng_init(0);
+
+	/* Drops visible to writers; no default buckets besides our rules. */
+	read_param("drop_errno", saved_drop, sizeof(saved_drop));
+	read_param("default_limit", saved_default, sizeof(saved_default));
+	set_param("drop_errno", "1");
+	set_param("default_limit", "off");
+
+	snprintf(cgroot, sizeof(cgroot), "/sys/fs/cgroup/nslstress.%d", getpid());
+	if (mkdir(cgroot, 0755)) {
+		say("not ok - mkdir %s: %s", cgroot, strerror(errno));
+		return 1;
+	}
+	for (int g = 0; g < ngroups; g++) {
+		cg_path(path, sizeof(path), g, -1);
+		if (mkdir(path, 0755))
+			violation(INV_CGROUP, "mkdir %s: %s", path, strerror(errno));
+	}
+
+	for (int g = 0; g < ngroups; g++) {
+		pid_t pid = fork();
+
+		if (pid == 0) {
+			/* The group's processes live in its cgroup. */
+			cg_path(path, sizeof(path), g, -1);
+			strcat(path, "/cgroup.procs");
+			write_file(path, "0");
+			group_main(g);
+		}
+		kids[nk++] = pid;
+	}
+	for (int i = 0; i < 1000; i++) {
+		int ready = 1;
+
+		for (int g = 0; g < ngroups; g++)
+			ready &= A_LOAD(&sh->g[g].ready);
+		if (ready)
+			break;
+		usleep(10000);
+	}
+	if (!(kids[nk++] = fork())) {
+		rng_init(1);
+		cgmgr_main();
+	}
+	if (!(kids[nk++] = fork())) {
+		rng_init(2);
+		collector_main();
+	}
+
+	for (int s = 0; s < seconds; s++) {
+		sleep(1);
+		if (verbose)
+			say("# %ds: %" PRIu64 " writes, %" PRIu64 " reads, %" PRIu64 " violations",
+			    s + 1, A_LOAD(&sh->ops[OP_WRITE]) + A_LOAD(&sh->ops[OP_WRITEV]),
+			    A_LOAD(&sh->ops[OP_READ]), A_LOAD(&sh->printed));
+	}
+	A_STORE(&sh->stop, 1);
+
+	/* Everyone stops within 60 s, or it is a hang (reported, then killed). */
+	for (int t = 0; t < 600; t++) {
+		int left = 0;
+
+		for (int i = 0; i < nk; i++) {
+			int st;
+
+			if (kids[i] > 0 && waitpid(kids[i], &st, WNOHANG) == kids[i])
+				kids[i] = 0;
+			left += kids[i] > 0;
+		}
+		if (!left)
+			break;
+		usleep(100000);
+	}
+	for (int i = 0; i < nk; i++) {
+		if (kids[i] > 0) {
+			dump_hung();
+			break;
+		}
+	}
+	for (int i = 0; i < nk; i++) {
+		if (kids[i] > 0) {
+			say("# process %d (%s) did not stop", kids[i],
+			    i < ngroups ? "group leader" : i == ngroups ? "cgroup manager" : "collector");
+			hung++;
+			kill(kids[i], SIGKILL);
+			waitpid(kids[i], NULL, 0);
+		}
+	}
+	if (hung)
+		violation(INV_HANG, "%d process groups did not stop", hung);
+	/* Let the grandchildren of killed groups go. */
+	while (waitpid(-1, NULL, WNOHANG) > 0)
+		;
+
+	cleanup_cgroups();
+	set_param("drop_errno", saved_drop[0] == 'Y' ? "1" : "0");
+	set_param("default_limit", saved_default);
+
+	say("# operations:");
+	for (int i = 0; i < OP_NR; i++)
+		say("#   %-20s %" PRIu64, op_names[i], sh->ops[i]);
+	for (int i = 0; i < INV_NR; i++) {
+		if (sh->viol[i]) {
+			say("not ok - %s (%" PRIu64 " violations, seed %" PRIu64 ")",
+			    inv_names[i], sh->viol[i], seed);
+			fails++;
+		} else {
+			say("ok - %s", inv_names[i]);
+		}
+	}
+	/* The invariants must have been exercised to mean anything. */
+	if (!sh->ops[OP_VERIFIED] || !sh->ops[OP_COMPLETE_CHECK] ||
+	    !sh->ops[OP_UNSHARE] || !sh->ops[OP_RULE_SET]) {
+		say("not ok - every invariant was exercised (verified %" PRIu64
+		    ", complete checks %" PRIu64 ", unshares %" PRIu64 ", rules %" PRIu64 ")",
+		    sh->ops[OP_VERIFIED], sh->ops[OP_COMPLETE_CHECK],
+		    sh->ops[OP_UNSHARE], sh->ops[OP_RULE_SET]);
+		fails++;
+	} else {
+		say("ok - every invariant was exercised");
+	}
+	say("# stress: seed %" PRIu64 ", %d s, %d groups: %s", seed, seconds,
+	    ngroups, fails ? "FAILED" : "passed");
+	return fails ? 1 : 0;
+}
