@@ -11,7 +11,7 @@ VM	:= tests/containers/vm.sh
 TEST_CFLAGS := -std=gnu11 -O2 -g -Wall -Wextra -Werror -D_GNU_SOURCE \
 	       -I$(CURDIR)/include/uapi -pthread
 TEST_PROGS := $(TESTBIN)/abi_test
-TEST_PROGS += $(TESTBIN)/stress $(TESTBIN)/badmem
+TEST_PROGS += $(TESTBIN)/stress $(TESTBIN)/badmem $(TESTBIN)/faultinj
 
 .PHONY: all module tools test-progs deps help clean demo test test-kunit \
 	test-vm test-host check install dkms-install
@@ -56,6 +56,10 @@ $(TESTBIN)/badmem: tests/stress/badmem.c tests/lib/tap.c tests/lib/tap.h \
 		   include/uapi/linux/nslogger.h
 	@mkdir -p $(TESTBIN)
 	$(CC) $(TEST_CFLAGS) -o $@ tests/stress/badmem.c tests/lib/tap.c
+
+$(TESTBIN)/faultinj: tests/stress/faultinj.c include/uapi/linux/nslogger.h
+	@mkdir -p $(TESTBIN)
+	$(CC) $(TEST_CFLAGS) -o $@ tests/stress/faultinj.c
 
 test-host: tools
 	$(MAKE) -C tools O=$(BUILD)/tools check

@@ -89,7 +89,7 @@ enum op {
 	OP_IOCTL_RANDOM, OP_SET_VERSION, OP_FLUSH, OP_OPEN_NS, OP_BAD_MODE,
 	OP_UNSHARE, OP_UNSHARE_USERNS, OP_EXIT, OP_CG_MKDIR, OP_CG_RMDIR,
 	OP_CG_RMDIR_BUSY, OP_CG_MOVE, OP_RULE_SET, OP_RULE_CLEAR, OP_RULE_BAD,
-	OP_VERIFIED, OP_NOTICE, OP_COMPLETE_CHECK, OP_LAP_EXCUSED, OP_NR
+	OP_VERIFIED, OP_FOREIGN, OP_NOTICE, OP_COMPLETE_CHECK, OP_LAP_EXCUSED, OP_NR
 };
 
 static const char *const op_names[OP_NR] = {
@@ -98,7 +98,8 @@ static const char *const op_names[OP_NR] = {
 	"ioctl_random", "set_version", "flush", "open_ns", "bad_mode_op",
 	"unshare_ns", "unshare_userns", "exit_respawn", "cgroup_mkdir",
 	"cgroup_rmdir", "cgroup_rmdir_busy", "cgroup_move", "rule_set",
-	"rule_clear", "rule_bad", "records_verified", "notices_seen",
+	"rule_clear", "rule_bad", "records_verified", "earlier_runs_records",
+	"notices_seen",
 	"complete_checks", "lapped_or_flushed",
 };
 
@@ -153,6 +154,7 @@ static uint64_t seed;
 static int verbose;
 static char cgroot[64];
 static time_t start_time;
+static uint32_t run_id;
 
 #define A_ADD(p, v)	__atomic_add_fetch((p), (v), __ATOMIC_SEQ_CST)
 #define A_LOAD(p)	__atomic_load_n((p), __ATOMIC_SEQ_CST)
@@ -230,6 +232,7 @@ static int stopping(void)
 
 struct pl {
 	uint32_t magic;
+	uint32_t run;		/* this run's id: the initial namespace is shared */
 	uint16_t group;
 	uint16_t wid;
 	uint32_t log;
@@ -238,7 +241,7 @@ struct pl {
 	int32_t pid;
 	int32_t tid;
 	uint32_t euid;
-};				/* 32 bytes */
+};				/* 36 bytes */
 
 static void fill(uint8_t *p, size_t len, unsigned int group, unsigned int wid,
 		 unsigned int log, uint32_t seq)
@@ -260,7 +263,7 @@ static size_t build(uint8_t *p, size_t want, unsigned int group,
 	size_t stored = want > LOGGER_ENTRY_MAX_PAYLOAD ?
 			LOGGER_ENTRY_MAX_PAYLOAD : want;
 	struct pl h = {
-		.magic = MAGIC, .group = group, .wid = wid, .log = log,
+		.magic = MAGIC, .run = run_id, .group = group, .wid = wid, .log = log,
 		.seq = seq, .len = stored, .pid = getpid(),
 		.tid = syscall(SYS_gettid), .euid = geteuid(),
 	};
@@ -275,7 +278,7 @@ static size_t pick_len(void)
 	uint32_t r = rnd_below(100);
 
 	if (r < 70)
-		return 32 + rnd_below(170);
+		return 40 + rnd_below(160);
 	if (r < 90)
 		return 200 + rnd_below(800);
 	if (r < 98)
@@ -497,8 +500,7 @@ static void check_record(struct reader *r, const uint8_t *buf, ssize_t n)
 			  r->version, h.hdr_size);
 		return;
 	}
-	if (h.nsec < 0 || h.nsec >= 1000000000 ||
-	    (uint32_t)h.sec + 60 < (uint32_t)start_time) {
+	if (h.nsec < 0 || h.nsec >= 1000000000) {
 		violation(INV_FORMAT, "bad time %d.%09d", h.sec, h.nsec);
 		return;
 	}
@@ -513,6 +515,19 @@ static void check_record(struct reader *r, const uint8_t *buf, ssize_t n)
 	memcpy(&pl, p, sizeof(pl));
 	if (pl.magic != MAGIC) {
 		violation(INV_CONTENT, "unknown record, magic %08x", pl.magic);
+		return;
+	}
+	if (pl.run != run_id) {
+		/* An earlier run's, still in the initial namespace's ring. */
+		if (r->g != 0)
+			violation(INV_NAMESPACE, "group %u has a record of run %08x",
+				  r->g, pl.run);
+		count(OP_FOREIGN);
+		return;
+	}
+	if ((uint32_t)h.sec + 60 < (uint32_t)start_time) {
+		violation(INV_FORMAT, "record of this run stamped %d, run began at %ld",
+			  h.sec, (long)start_time);
 		return;
 	}
 	if (pl.group != r->g) {
@@ -908,7 +923,7 @@ static void unshare_child(unsigned int g, int userns)
 	if (ioctl(fd, LOGGER_GET_LOG_LEN) != 0)
 		violation(INV_UNSHARE, "a fresh namespace's log is not empty");
 	for (int i = 1; i <= n; i++) {
-		size_t want = 32 + rnd_below(300);
+		size_t want = 40 + rnd_below(300);
 
 		build(buf, want, tag, 0, log, i);
 		if (write(fd, buf, want) != (ssize_t)want)
@@ -1347,8 +1362,9 @@ int main(int argc, char **argv)
 		usage();
 	setvbuf(stdout, NULL, _IOLBF, 0);
 	start_time = ts.tv_sec;
-	say("# stress: seed %" PRIu64 " (replay: stress --seed %" PRIu64
-	    " --seconds %d --groups %d)", seed, seed, seconds, ngroups);
+	run_id = (uint32_t)mix(ts.tv_nsec ^ ((uint64_t)getpid() << 32));
+	say("# stress: run %08x, seed %" PRIu64 " (replay: stress --seed %" PRIu64
+	    " --seconds %d --groups %d)", run_id, seed, seed, seconds, ngroups);
 
 	if (access("/dev/log_main", W_OK) || access("/proc/nslogger/limits", W_OK)) {
 		say("not ok - stress needs root and the nslogger module loaded");
