@@ -14,7 +14,7 @@ TEST_PROGS := $(TESTBIN)/abi_test $(TESTBIN)/ns_test
 TEST_PROGS += $(TESTBIN)/stress $(TESTBIN)/badmem $(TESTBIN)/faultinj
 
 .PHONY: all module tools test-progs deps help clean demo test test-kunit \
-	test-vm test-host check install dkms-install
+	test-vm test-vm-6.12 test-host check install dkms-install
 
 all: module tools
 
@@ -25,6 +25,7 @@ help:
 	@echo "make test-host  user-space tests on the host (uapi header, tools)"
 	@echo "make test-kunit KUnit suites (kunit.py on UML, linux-source-6.1)"
 	@echo "make test-vm    VM suite (Debian's kernel under QEMU)"
+	@echo "make test-vm-6.12  the VM suite on Debian's 6.12 kernel (build/ko-6.12)"
 	@echo "make check      checkpatch --strict and sparse (C=2) on the module"
 	@echo "make install    install the module and the udev rule on this host"
 	@echo "make KVER=...   build against another installed kernel's headers"
@@ -72,8 +73,19 @@ test-kunit:
 	tests/kunit/run.sh
 
 test-vm: module tools test-progs
-	@scripts/deps.sh vm
+	@scripts/deps.sh vm containers
 	$(VM) --ko $(CURDIR)/nslogger.ko -- tests/containers/suite.sh
+
+# The module for 6.12 goes to build/ko-6.12/; nslogger.ko is rebuilt for
+# the default kernel afterwards, all under the lock other builds take.
+KVER_612 := 6.12.95+deb12-amd64
+test-vm-6.12: tools test-progs
+	@scripts/deps.sh build vm containers kernel-6.12
+	mkdir -p $(BUILD)/ko-6.12
+	flock $(BUILD)/.module.lock sh -c '$(MAKE) module KVER=$(KVER_612) && \
+		cp nslogger.ko $(BUILD)/ko-6.12/ && $(MAKE) module'
+	$(VM) --kver $(KVER_612) --ko $(BUILD)/ko-6.12/nslogger.ko -- \
+		tests/containers/suite.sh
 
 test:
 	scripts/run-tests.sh \

@@ -14,6 +14,7 @@
 #   tools       build the user-space tools
 #   bench       plot benchmark results
 #   dkms        install through DKMS (make dkms-install)
+#   kernel-6.12 Debian's 6.12 kernel and headers (make test-vm-6.12)
 #   all         every group above
 #
 # Idempotent: each package is checked with dpkg-query, and apt-get runs
@@ -39,8 +40,9 @@ group_pkgs() {
 	tools)      echo gcc make libcgroup-dev ;;
 	bench)      echo gnuplot-nox ;;
 	dkms)       echo dkms linux-headers-amd64 ;;
+	kernel-6.12) echo linux-image-6.12.95+deb12-amd64 linux-headers-6.12.95+deb12-amd64 ;;
 	all)        local g
-		    for g in build vm kunit check containers tools bench; do
+		    for g in build vm kunit check containers tools bench kernel-6.12; do
 			    group_pkgs "$g"
 		    done ;;
 	*)          return 1 ;;
