@@ -257,9 +257,10 @@ unsigned int nslog_ns_reap(struct nslog_ns_registry *reg)
 			e->dead_since = 0;
 			continue;
 		}
+		/* 0 means alive: a death seen at time 0 is dated 1. */
 		if (!e->dead_since)
 			e->dead_since = now ?: 1;
-		if (now - e->dead_since < grace)
+		if (now < e->dead_since || now - e->dead_since < grace)
 			continue;
 		hash_del_rcu(&e->node);
 		reg->count--;
