@@ -14,7 +14,7 @@ TEST_PROGS := $(TESTBIN)/abi_test $(TESTBIN)/ns_test
 TEST_PROGS += $(TESTBIN)/stress $(TESTBIN)/badmem $(TESTBIN)/faultinj
 
 .PHONY: all module tools test-progs deps help clean demo test test-kunit \
-	test-vm test-vm-6.12 test-host check install dkms-install
+	test-vm test-vm-6.12 test-host check install dkms-install bench
 
 all: module tools
 
@@ -27,6 +27,7 @@ help:
 	@echo "make test-vm    VM suite (Debian's kernel under QEMU)"
 	@echo "make test-vm-6.12  the VM suite on Debian's 6.12 kernel (build/ko-6.12)"
 	@echo "make check      checkpatch --strict and sparse (C=2) on the module"
+	@echo "make bench      benchmarks in one VM boot: bench/results, docs/benchmarks.md"
 	@echo "make install    install the module and the udev rule on this host"
 	@echo "make KVER=...   build against another installed kernel's headers"
 
@@ -99,6 +100,10 @@ demo: module tools
 
 check:
 	scripts/check.sh $(KVER)
+
+# Not part of `make test`: numbers, not verdicts (docs/benchmarks.md).
+bench: module
+	bench/bench.sh --kver $(KVER)
 
 # On a real host (not this build machine): the module, DKMS-free.
 install: module
