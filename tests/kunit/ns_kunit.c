@@ -1,0 +1,793 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * KUnit tests for the namespace registry (src/ns/registry.c), through the
+ * API in src/ns/registry.h, on fake namespaces.
+ *
+ * The registry only knows its namespaces through struct nslog_ns_ops, so
+ * every case gets a registry of its own whose ops work on struct
+ * nslog_ns_fake: @alive stands for "a task or an nsfs file keeps it alive",
+ * @holds counts the registry's holds.  The clock is the case's @now, which
+ * only the case moves: no case sleeps.
+ *
+ * The fakes keep the rule the real holds give (src/compat.h): a namespace
+ * the registry holds is never freed, so its address and id are not reused
+ * while an entry names it.  A case that "reuses" a key first checks that
+ * nothing holds the old namespace any more, as the kernel would only then
+ * free it.  The fake unhold checks that the entry is unhashed by then.
+ *
+ * Open files are references on sets, taken by nslog_ns_get() and given back
+ * with nslog_logset_put().  Each case tracks them in @files, so the exit
+ * closes what a failed case left open.
+ */
+
+#include <kunit/test.h>
+#include <linux/err.h>
+#include <linux/kernel.h>
+#include <linux/refcount.h>
+#include <linux/slab.h>
+#include <linux/time64.h>
+#include <linux/user_namespace.h>
+
+#include "log.h"
+#include "ns/registry.h"
+
+#define NS_SIZE		NSLOG_RING_MIN_SIZE
+#define NR_FAKES	40
+#define MAX_FILES	64
+#define GRACE_MS	5000U
+#define GRACE_NS	((u64)GRACE_MS * NSEC_PER_MSEC)
+/* Some time after boot: the fake clock starts here. */
+#define T0		(1000 * NSEC_PER_SEC)
+#define ID_BASE		4026532000U
+
+struct nslog_ns_fake {
+	bool alive;
+	unsigned int holds;
+	unsigned int id;
+	struct user_namespace *owner;
+};
+
+struct nslog_ns_test {
+	struct kunit *test;
+	struct nslog_ns_registry *reg;
+	u64 now;
+	int hold_err;
+	unsigned int unholds;
+	struct nslog_ns_fake ns[NR_FAKES];
+	/* Owns the "container" namespaces; only its address matters. */
+	struct user_namespace *userns;
+	struct nslog_logset *files[MAX_FILES];
+};
+
+/* The ops have no argument to find their case by: only one runs at a time. */
+static struct nslog_ns_test *nslog_ns_cur;
+
+static struct nslog_ns_key nslog_ns_key_of(struct nslog_ns_fake *f)
+{
+	return (struct nslog_ns_key){
+		.ns = f,
+		.id = f->id,
+		.user_ns = f->owner,
+	};
+}
+
+static int nslog_ns_fake_hold(struct nslog_ns_entry *e, void *ns)
+{
+	struct nslog_ns_fake *f = ns;
+
+	if (nslog_ns_cur->hold_err)
+		return nslog_ns_cur->hold_err;
+	f->holds++;
+	e->priv = f;
+	return 0;
+}
+
+static void nslog_ns_fake_unhold(struct nslog_ns_entry *e)
+{
+	struct nslog_ns_test *t = nslog_ns_cur;
+	struct nslog_ns_fake *f = e->priv;
+	struct nslog_ns_key key = nslog_ns_key_of(f);
+	struct nslog_logset *set;
+
+	/*
+	 * Once the hold is given back the namespace may be freed and its
+	 * address reused: no lookup may find the entry any more.
+	 */
+	KUNIT_EXPECT_TRUE(t->test, hlist_unhashed(&e->node));
+	set = nslog_ns_get(t->reg, &key, false);
+	KUNIT_EXPECT_EQ(t->test, PTR_ERR_OR_ZERO(set), -ENOENT);
+	if (!IS_ERR(set))
+		nslog_logset_put(set);
+
+	KUNIT_EXPECT_GT(t->test, f->holds, 0U);
+	f->holds--;
+	t->unholds++;
+}
+
+static bool nslog_ns_fake_alive(struct nslog_ns_entry *e)
+{
+	struct nslog_ns_fake *f = e->priv;
+
+	return f->alive;
+}
+
+static u64 nslog_ns_fake_now(void)
+{
+	return nslog_ns_cur->now;
+}
+
+static const struct nslog_ns_ops nslog_ns_fake_ops = {
+	.hold	= nslog_ns_fake_hold,
+	.unhold	= nslog_ns_fake_unhold,
+	.alive	= nslog_ns_fake_alive,
+	.now_ns	= nslog_ns_fake_now,
+};
+
+static int nslog_ns_test_init(struct kunit *test)
+{
+	struct nslog_ns_test *t;
+	int i;
+
+	t = kunit_kzalloc(test, sizeof(*t), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, t);
+	t->reg = kunit_kzalloc(test, sizeof(*t->reg), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, t->reg);
+	t->userns = kunit_kzalloc(test, sizeof(*t->userns), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, t->userns);
+	/* Ours: the sets' references never free it. */
+	refcount_set(&t->userns->ns.count, 1);
+
+	t->test = test;
+	t->now = T0;
+	for (i = 0; i < NR_FAKES; i++) {
+		t->ns[i].alive = true;
+		t->ns[i].id = ID_BASE + i;
+		t->ns[i].owner = t->userns;
+	}
+	t->reg->max = 16;
+	t->reg->reserve = 4;
+	t->reg->size = NS_SIZE;
+	t->reg->grace_ms = GRACE_MS;
+	nslog_ns_registry_init(t->reg, &nslog_ns_fake_ops);
+	nslog_ns_cur = t;
+	test->priv = t;
+	return 0;
+}
+
+static void nslog_ns_test_exit(struct kunit *test)
+{
+	struct nslog_ns_test *t = test->priv;
+	int i;
+
+	if (!t)
+		return;
+	nslog_ns_registry_destroy(t->reg);
+	for (i = 0; i < MAX_FILES; i++)
+		if (t->files[i])
+			nslog_logset_put(t->files[i]);
+	nslog_ns_cur = NULL;
+}
+
+/* Remember a reference the case holds, as an open file would. */
+static struct nslog_logset *nslog_ns_keep(struct nslog_ns_test *t,
+					  struct nslog_logset *set)
+{
+	int i;
+
+	if (IS_ERR(set))
+		return set;
+	for (i = 0; i < MAX_FILES; i++) {
+		if (!t->files[i]) {
+			t->files[i] = set;
+			return set;
+		}
+	}
+	KUNIT_FAIL(t->test, "more than %d open files", MAX_FILES);
+	nslog_logset_put(set);
+	return ERR_PTR(-EMFILE);
+}
+
+/* Open: nslog_ns_get() with @create, the reference kept. */
+static struct nslog_logset *nslog_ns_open(struct nslog_ns_test *t,
+					  struct nslog_ns_fake *f, bool create)
+{
+	struct nslog_ns_key key = nslog_ns_key_of(f);
+
+	return nslog_ns_keep(t, nslog_ns_get(t->reg, &key, create));
+}
+
+static struct nslog_logset *nslog_ns_open_id(struct nslog_ns_test *t,
+					     unsigned int id)
+{
+	return nslog_ns_keep(t, nslog_ns_find_id(t->reg, id));
+}
+
+/* Close one reference on @set that the case holds. */
+static void nslog_ns_close(struct nslog_ns_test *t, struct nslog_logset *set)
+{
+	int i;
+
+	for (i = 0; i < MAX_FILES; i++) {
+		if (t->files[i] == set) {
+			t->files[i] = NULL;
+			nslog_logset_put(set);
+			return;
+		}
+	}
+	KUNIT_FAIL(t->test, "closing a set that is not open");
+}
+
+static void nslog_ns_close_all(struct nslog_ns_test *t)
+{
+	int i;
+
+	for (i = 0; i < MAX_FILES; i++) {
+		if (t->files[i]) {
+			nslog_logset_put(t->files[i]);
+			t->files[i] = NULL;
+		}
+	}
+}
+
+/* Whether nslog_ns_get() without create finds a set for @f. */
+static bool nslog_ns_has_set(struct nslog_ns_test *t, struct nslog_ns_fake *f)
+{
+	struct nslog_ns_key key = nslog_ns_key_of(f);
+	struct nslog_logset *set = nslog_ns_get(t->reg, &key, false);
+
+	if (IS_ERR(set))
+		return false;
+	nslog_logset_put(set);
+	return true;
+}
+
+static u64 nslog_ns_written(struct nslog_logset *set)
+{
+	struct nslog_ring_stats st;
+
+	nslog_ring_stats(&set->logs[NSLOG_LOG_MAIN].ring, &st);
+	return st.written;
+}
+
+static void nslog_ns_write(struct kunit *test, struct nslog_logset *set)
+{
+	static const char msg[] = "\4tag\0hello";
+
+	KUNIT_ASSERT_EQ(test, nslog_log_write(&set->logs[NSLOG_LOG_MAIN], msg,
+					      sizeof(msg)),
+			(ssize_t)sizeof(msg));
+}
+
+/*
+ * The first lookup of a namespace makes its set (holding the namespace
+ * once); later lookups return the same set, each with a reference of its
+ * own, and take no further hold.
+ */
+static void nslog_ns_test_first_get_creates_second_returns_same(struct kunit *test)
+{
+	struct nslog_ns_test *t = test->priv;
+	struct nslog_ns_fake *a = &t->ns[0];
+	struct nslog_logset *s1, *s2;
+	int i;
+
+	s1 = nslog_ns_open(t, a, true);
+	KUNIT_ASSERT_FALSE(test, IS_ERR(s1));
+	KUNIT_EXPECT_EQ(test, t->reg->count, 1U);
+	KUNIT_EXPECT_EQ(test, a->holds, 1U);
+	/* The registry's reference and ours. */
+	KUNIT_EXPECT_EQ(test, refcount_read(&s1->ref), 2U);
+	/* A new set: empty logs of the registry's size, no storage yet. */
+	for (i = 0; i < NSLOG_NR_LOGS; i++) {
+		struct nslog_ring_stats st;
+
+		nslog_ring_stats(&s1->logs[i].ring, &st);
+		KUNIT_EXPECT_EQ(test, st.size, NS_SIZE);
+		KUNIT_EXPECT_FALSE(test, st.allocated);
+		KUNIT_EXPECT_EQ(test, st.written, 0ULL);
+	}
+
+	s2 = nslog_ns_open(t, a, true);
+	KUNIT_ASSERT_FALSE(test, IS_ERR(s2));
+	KUNIT_EXPECT_PTR_EQ(test, s2, s1);
+	KUNIT_EXPECT_EQ(test, t->reg->count, 1U);
+	KUNIT_EXPECT_EQ(test, a->holds, 1U);
+	KUNIT_EXPECT_EQ(test, refcount_read(&s1->ref), 3U);
+
+	/* Without create it is found too. */
+	KUNIT_EXPECT_TRUE(test, nslog_ns_has_set(t, a));
+	KUNIT_EXPECT_EQ(test, refcount_read(&s1->ref), 3U);
+
+	nslog_ns_close(t, s2);
+	nslog_ns_close(t, s1);
+	KUNIT_EXPECT_EQ(test, refcount_read(&s1->ref), 1U);
+	KUNIT_EXPECT_EQ(test, t->reg->count, 1U);
+}
+
+/* Without create, an unknown namespace is -ENOENT and nothing is made. */
+static void nslog_ns_test_get_without_create_is_enoent(struct kunit *test)
+{
+	struct nslog_ns_test *t = test->priv;
+	struct nslog_ns_fake *a = &t->ns[0];
+	struct nslog_logset *set;
+
+	set = nslog_ns_open(t, a, false);
+	KUNIT_EXPECT_EQ(test, PTR_ERR_OR_ZERO(set), -ENOENT);
+	KUNIT_EXPECT_EQ(test, t->reg->count, 0U);
+	KUNIT_EXPECT_EQ(test, a->holds, 0U);
+	set = nslog_ns_open_id(t, a->id);
+	KUNIT_EXPECT_EQ(test, PTR_ERR_OR_ZERO(set), -ENOENT);
+}
+
+/*
+ * Distinct namespaces get distinct sets, each found again by its namespace
+ * and by its id, and a record in one is in no other.
+ */
+static void nslog_ns_test_distinct_ns_get_distinct_sets(struct kunit *test)
+{
+	struct nslog_ns_test *t = test->priv;
+	struct nslog_logset *sets[NR_FAKES];
+	int i, j;
+
+	t->reg->max = NR_FAKES;
+	t->reg->reserve = 0;
+	for (i = 0; i < NR_FAKES; i++) {
+		sets[i] = nslog_ns_open(t, &t->ns[i], true);
+		KUNIT_ASSERT_FALSE(test, IS_ERR(sets[i]));
+		for (j = 0; j < i; j++)
+			KUNIT_EXPECT_PTR_NE(test, sets[i], sets[j]);
+	}
+	KUNIT_EXPECT_EQ(test, t->reg->count, (unsigned int)NR_FAKES);
+	nslog_ns_write(test, sets[7]);
+
+	for (i = 0; i < NR_FAKES; i++) {
+		struct nslog_logset *again = nslog_ns_open(t, &t->ns[i], true);
+		struct nslog_logset *by_id = nslog_ns_open_id(t, t->ns[i].id);
+
+		KUNIT_EXPECT_PTR_EQ(test, again, sets[i]);
+		KUNIT_EXPECT_PTR_EQ(test, by_id, sets[i]);
+		KUNIT_EXPECT_EQ(test, t->ns[i].holds, 1U);
+		KUNIT_EXPECT_EQ(test, nslog_ns_written(sets[i]),
+				i == 7 ? 1ULL : 0ULL);
+		nslog_ns_close_all(t);
+	}
+}
+
+/* A namespace something keeps alive is never reaped, however long. */
+static void nslog_ns_test_live_ns_is_never_reaped(struct kunit *test)
+{
+	struct nslog_ns_test *t = test->priv;
+
+	KUNIT_ASSERT_FALSE(test, IS_ERR(nslog_ns_open(t, &t->ns[0], true)));
+	nslog_ns_close_all(t);
+
+	KUNIT_EXPECT_EQ(test, nslog_ns_reap(t->reg), 0U);
+	t->now += 100ULL * 365 * 24 * 3600 * NSEC_PER_SEC;
+	KUNIT_EXPECT_EQ(test, nslog_ns_reap(t->reg), 0U);
+	KUNIT_EXPECT_EQ(test, t->reg->count, 1U);
+	KUNIT_EXPECT_EQ(test, t->ns[0].holds, 1U);
+	KUNIT_EXPECT_TRUE(test, nslog_ns_has_set(t, &t->ns[0]));
+}
+
+static const unsigned int nslog_ns_graces[] = { 0, 1, GRACE_MS, 600000 };
+
+static void nslog_ns_grace_desc(const unsigned int *ms, char *desc)
+{
+	snprintf(desc, KUNIT_PARAM_DESC_SIZE, "grace %u ms", *ms);
+}
+
+KUNIT_ARRAY_PARAM(nslog_ns_grace, nslog_ns_graces, nslog_ns_grace_desc);
+
+/*
+ * A dead namespace's entry stays through the grace period, counted from
+ * the first pass that saw it dead, and goes at the first pass after; the
+ * hold is given back with it.
+ */
+static void nslog_ns_test_dead_ns_reaped_only_after_grace(struct kunit *test)
+{
+	struct nslog_ns_test *t = test->priv;
+	const unsigned int *ms = test->param_value;
+	u64 grace = (u64)*ms * NSEC_PER_MSEC;
+	struct nslog_ns_fake *a = &t->ns[0];
+	u64 dead_at;
+
+	t->reg->grace_ms = *ms;
+	KUNIT_ASSERT_FALSE(test, IS_ERR(nslog_ns_open(t, a, true)));
+	nslog_ns_close_all(t);
+
+	a->alive = false;
+	/* Passes before the grace period ends keep it, however many. */
+	t->now += NSEC_PER_SEC;
+	dead_at = t->now;
+	if (grace) {
+		KUNIT_EXPECT_EQ(test, nslog_ns_reap(t->reg), 0U);
+		t->now = dead_at + grace / 2;
+		KUNIT_EXPECT_EQ(test, nslog_ns_reap(t->reg), 0U);
+		t->now = dead_at + grace - 1;
+		KUNIT_EXPECT_EQ(test, nslog_ns_reap(t->reg), 0U);
+		KUNIT_EXPECT_EQ(test, t->reg->count, 1U);
+		KUNIT_EXPECT_EQ(test, a->holds, 1U);
+		KUNIT_EXPECT_TRUE(test, nslog_ns_has_set(t, a));
+		t->now = dead_at + grace;
+	}
+	KUNIT_EXPECT_EQ(test, nslog_ns_reap(t->reg), 1U);
+	KUNIT_EXPECT_EQ(test, t->reg->count, 0U);
+	KUNIT_EXPECT_EQ(test, a->holds, 0U);
+	KUNIT_EXPECT_EQ(test, t->unholds, 1U);
+	KUNIT_EXPECT_FALSE(test, nslog_ns_has_set(t, a));
+	KUNIT_EXPECT_EQ(test, nslog_ns_reap(t->reg), 0U);
+}
+
+/*
+ * A namespace seen alive again (the fakes allow it; the real ones cannot
+ * come back) starts its grace period over when it dies again.
+ */
+static void nslog_ns_test_alive_again_restarts_grace(struct kunit *test)
+{
+	struct nslog_ns_test *t = test->priv;
+	struct nslog_ns_fake *a = &t->ns[0];
+
+	KUNIT_ASSERT_FALSE(test, IS_ERR(nslog_ns_open(t, a, true)));
+	nslog_ns_close_all(t);
+
+	a->alive = false;
+	KUNIT_EXPECT_EQ(test, nslog_ns_reap(t->reg), 0U);
+	t->now += GRACE_NS / 2;
+	a->alive = true;
+	KUNIT_EXPECT_EQ(test, nslog_ns_reap(t->reg), 0U);
+	t->now += GRACE_NS / 2;
+	a->alive = false;
+	/* A grace period after the first death, but dead only since now. */
+	KUNIT_EXPECT_EQ(test, nslog_ns_reap(t->reg), 0U);
+	t->now += GRACE_NS - 1;
+	KUNIT_EXPECT_EQ(test, nslog_ns_reap(t->reg), 0U);
+	t->now += 1;
+	KUNIT_EXPECT_EQ(test, nslog_ns_reap(t->reg), 1U);
+}
+
+/*
+ * Regression: the clock may read 0 (it is any monotonic clock).  The first
+ * pass that sees the namespace dead then must not reap it at once: the
+ * entry used to record 1 for "dead since 0", and 0 - 1 wrapped to more
+ * than any grace period.
+ */
+static void nslog_ns_test_dead_at_clock_zero_waits_grace(struct kunit *test)
+{
+	struct nslog_ns_test *t = test->priv;
+	struct nslog_ns_fake *a = &t->ns[0];
+
+	t->now = 0;
+	KUNIT_ASSERT_FALSE(test, IS_ERR(nslog_ns_open(t, a, true)));
+	nslog_ns_close_all(t);
+
+	a->alive = false;
+	KUNIT_EXPECT_EQ(test, nslog_ns_reap(t->reg), 0U);
+	KUNIT_EXPECT_EQ(test, t->reg->count, 1U);
+	t->now = GRACE_NS / 2;
+	KUNIT_EXPECT_EQ(test, nslog_ns_reap(t->reg), 0U);
+	t->now = GRACE_NS + 1;
+	KUNIT_EXPECT_EQ(test, nslog_ns_reap(t->reg), 1U);
+}
+
+/* A pass reaps exactly the dead entries whose grace period is over. */
+static void nslog_ns_test_reap_takes_only_expired_dead(struct kunit *test)
+{
+	struct nslog_ns_test *t = test->priv;
+	int i;
+
+	for (i = 0; i < 6; i++)
+		KUNIT_ASSERT_FALSE(test, IS_ERR(nslog_ns_open(t, &t->ns[i], true)));
+	nslog_ns_close_all(t);
+
+	/* 0, 1: dead early; 2: dead later; 3, 4, 5: alive. */
+	t->ns[0].alive = false;
+	t->ns[1].alive = false;
+	KUNIT_EXPECT_EQ(test, nslog_ns_reap(t->reg), 0U);
+	t->now += GRACE_NS / 2;
+	t->ns[2].alive = false;
+	KUNIT_EXPECT_EQ(test, nslog_ns_reap(t->reg), 0U);
+	t->now += GRACE_NS / 2;
+	KUNIT_EXPECT_EQ(test, nslog_ns_reap(t->reg), 2U);
+	KUNIT_EXPECT_EQ(test, t->reg->count, 4U);
+	for (i = 0; i < 6; i++)
+		KUNIT_EXPECT_EQ(test, nslog_ns_has_set(t, &t->ns[i]), i >= 2);
+	t->now += GRACE_NS / 2;
+	KUNIT_EXPECT_EQ(test, nslog_ns_reap(t->reg), 1U);
+	KUNIT_EXPECT_EQ(test, t->reg->count, 3U);
+}
+
+/*
+ * A collector finds a dead namespace's set by its id, records and all,
+ * until the grace period is over; after that the id finds nothing.
+ */
+static void nslog_ns_test_dead_set_found_by_id_during_grace(struct kunit *test)
+{
+	struct nslog_ns_test *t = test->priv;
+	struct nslog_ns_fake *a = &t->ns[0];
+	struct nslog_logset *set, *found;
+
+	set = nslog_ns_open(t, a, true);
+	KUNIT_ASSERT_FALSE(test, IS_ERR(set));
+	nslog_ns_write(test, set);
+	nslog_ns_close(t, set);
+
+	a->alive = false;
+	KUNIT_EXPECT_EQ(test, nslog_ns_reap(t->reg), 0U);
+	t->now += GRACE_NS - 1;
+	found = nslog_ns_open_id(t, a->id);
+	KUNIT_ASSERT_FALSE(test, IS_ERR(found));
+	KUNIT_EXPECT_PTR_EQ(test, found, set);
+	KUNIT_EXPECT_EQ(test, nslog_ns_written(found), 1ULL);
+	nslog_ns_close(t, found);
+
+	t->now += 1;
+	KUNIT_EXPECT_EQ(test, nslog_ns_reap(t->reg), 1U);
+	found = nslog_ns_open_id(t, a->id);
+	KUNIT_EXPECT_EQ(test, PTR_ERR_OR_ZERO(found), -ENOENT);
+}
+
+/*
+ * A stale key: a new namespace at the old one's address, with its inode
+ * number, after the old one died.  The registry holds the old namespace
+ * until its entry is unhashed, so the reuse can only come after that; the
+ * new namespace then gets a new, empty set, by key and by id, while a file
+ * still open on the old set keeps the old records to itself.
+ */
+static void nslog_ns_test_reused_key_never_gets_old_set(struct kunit *test)
+{
+	struct nslog_ns_test *t = test->priv;
+	struct nslog_ns_fake *a = &t->ns[0];
+	struct nslog_logset *old, *new, *by_id;
+
+	old = nslog_ns_open(t, a, true);
+	KUNIT_ASSERT_FALSE(test, IS_ERR(old));
+	nslog_ns_write(test, old);
+
+	a->alive = false;
+	KUNIT_EXPECT_EQ(test, nslog_ns_reap(t->reg), 0U);
+	/* Through the grace period the namespace cannot be freed. */
+	t->now += GRACE_NS - 1;
+	KUNIT_EXPECT_EQ(test, nslog_ns_reap(t->reg), 0U);
+	KUNIT_EXPECT_EQ(test, a->holds, 1U);
+	t->now += 1;
+	KUNIT_EXPECT_EQ(test, nslog_ns_reap(t->reg), 1U);
+
+	/* Now the kernel may free it and make a new namespace in its place. */
+	KUNIT_ASSERT_EQ(test, a->holds, 0U);
+	a->alive = true;
+
+	new = nslog_ns_open(t, a, true);
+	KUNIT_ASSERT_FALSE(test, IS_ERR(new));
+	KUNIT_EXPECT_PTR_NE(test, new, old);
+	KUNIT_EXPECT_EQ(test, nslog_ns_written(new), 0ULL);
+	KUNIT_EXPECT_EQ(test, a->holds, 1U);
+	by_id = nslog_ns_open_id(t, a->id);
+	KUNIT_EXPECT_PTR_EQ(test, by_id, new);
+
+	/* The old set is still the old file's, with its record. */
+	KUNIT_EXPECT_EQ(test, refcount_read(&old->ref), 1U);
+	KUNIT_EXPECT_EQ(test, nslog_ns_written(old), 1ULL);
+	nslog_ns_write(test, new);
+	KUNIT_EXPECT_EQ(test, nslog_ns_written(old), 1ULL);
+	KUNIT_EXPECT_EQ(test, nslog_ns_written(new), 1ULL);
+}
+
+/*
+ * A file open on a set keeps the set when its entry is reaped: the entry
+ * goes (and with it the hold and the registry's reference), the set stays
+ * usable until the file closes.  An open file does not delay reaping.
+ */
+static void nslog_ns_test_open_file_keeps_set_after_reap(struct kunit *test)
+{
+	struct nslog_ns_test *t = test->priv;
+	struct nslog_ns_fake *a = &t->ns[0];
+	struct nslog_logset *set;
+
+	set = nslog_ns_open(t, a, true);
+	KUNIT_ASSERT_FALSE(test, IS_ERR(set));
+	nslog_ns_write(test, set);
+	KUNIT_EXPECT_EQ(test, refcount_read(&set->ref), 2U);
+
+	a->alive = false;
+	KUNIT_EXPECT_EQ(test, nslog_ns_reap(t->reg), 0U);
+	t->now += GRACE_NS;
+	KUNIT_EXPECT_EQ(test, nslog_ns_reap(t->reg), 1U);
+	KUNIT_EXPECT_EQ(test, t->reg->count, 0U);
+	KUNIT_EXPECT_EQ(test, a->holds, 0U);
+	KUNIT_EXPECT_EQ(test, PTR_ERR_OR_ZERO(nslog_ns_open_id(t, a->id)),
+			-ENOENT);
+
+	/* Only the file's reference is left, and the set still works. */
+	KUNIT_EXPECT_EQ(test, refcount_read(&set->ref), 1U);
+	KUNIT_EXPECT_EQ(test, nslog_ns_written(set), 1ULL);
+	nslog_ns_write(test, set);
+	KUNIT_EXPECT_EQ(test, nslog_ns_written(set), 2ULL);
+	/* The last close frees it (KASAN would see any use after). */
+	nslog_ns_close(t, set);
+}
+
+struct nslog_ns_cap_case {
+	const char *name;
+	unsigned int max;
+	unsigned int reserve;
+	unsigned int containers;	/* sets the container owner gets */
+	unsigned int total;		/* with the host's too */
+};
+
+static const struct nslog_ns_cap_case nslog_ns_cap_cases[] = {
+	{ "no reserve",		 8, 0, 8, 8 },
+	{ "reserve 2 of 6",	 6, 2, 4, 6 },
+	{ "reserve 1 of 1",	 1, 1, 0, 1 },
+	{ "reserve above max",	 3, 10, 0, 3 },
+	{ "max 0",		 0, 0, 0, 0 },
+	{ "max 0, reserve 5",	 0, 5, 0, 0 },
+};
+
+static void nslog_ns_cap_desc(const struct nslog_ns_cap_case *c, char *desc)
+{
+	snprintf(desc, KUNIT_PARAM_DESC_SIZE, "%s", c->name);
+}
+
+KUNIT_ARRAY_PARAM(nslog_ns_cap, nslog_ns_cap_cases, nslog_ns_cap_desc);
+
+/*
+ * At most max_namespaces sets; the last ns_reserve of them only for
+ * namespaces owned by the initial user namespace.  A refusal is -ENOSPC,
+ * takes no hold and keeps nothing; namespaces that have a set still find
+ * it when the registry is full.
+ */
+static void nslog_ns_test_cap_and_reserve(struct kunit *test)
+{
+	struct nslog_ns_test *t = test->priv;
+	const struct nslog_ns_cap_case *c = test->param_value;
+	struct nslog_ns_fake *made = NULL;
+	struct nslog_logset *set;
+	unsigned int i = 0, n;
+
+	KUNIT_ASSERT_LT(test, c->total + 2, (unsigned int)NR_FAKES);
+	t->reg->max = c->max;
+	t->reg->reserve = c->reserve;
+
+	/* Containers first, until refused. */
+	for (n = 0; n <= c->max; n++, i++) {
+		set = nslog_ns_open(t, &t->ns[i], true);
+		if (IS_ERR(set))
+			break;
+		made = &t->ns[i];
+	}
+	KUNIT_EXPECT_EQ(test, PTR_ERR_OR_ZERO(set), -ENOSPC);
+	KUNIT_EXPECT_EQ(test, n, c->containers);
+	KUNIT_EXPECT_EQ(test, t->ns[i].holds, 0U);
+	KUNIT_EXPECT_EQ(test, t->reg->count, c->containers);
+	i++;
+
+	/* Then the host's, into the reserve, until refused. */
+	for (n = 0; n <= c->max; n++, i++) {
+		t->ns[i].owner = &init_user_ns;
+		set = nslog_ns_open(t, &t->ns[i], true);
+		if (IS_ERR(set))
+			break;
+		made = &t->ns[i];
+	}
+	KUNIT_EXPECT_EQ(test, PTR_ERR_OR_ZERO(set), -ENOSPC);
+	KUNIT_EXPECT_EQ(test, c->containers + n, c->total);
+	KUNIT_EXPECT_EQ(test, t->ns[i].holds, 0U);
+	KUNIT_EXPECT_EQ(test, t->reg->count, c->total);
+	KUNIT_EXPECT_EQ(test, t->unholds, 0U);
+
+	/* Full: nothing new, whoever owns it; the existing ones still work. */
+	set = nslog_ns_open(t, &t->ns[NR_FAKES - 1], true);
+	KUNIT_EXPECT_EQ(test, PTR_ERR_OR_ZERO(set), -ENOSPC);
+	if (made) {
+		set = nslog_ns_open(t, made, true);
+		KUNIT_EXPECT_FALSE(test, IS_ERR(set));
+	}
+	KUNIT_EXPECT_EQ(test, t->reg->count, c->total);
+}
+
+/*
+ * Reaping frees a slot: a full registry takes a new namespace once a dead
+ * one's entry is gone, and not before (its grace period counts against
+ * the cap).
+ */
+static void nslog_ns_test_reap_frees_slot_for_new_ns(struct kunit *test)
+{
+	struct nslog_ns_test *t = test->priv;
+	struct nslog_ns_fake *c = &t->ns[3];
+	int i;
+
+	t->reg->max = 3;
+	t->reg->reserve = 0;
+	for (i = 0; i < 3; i++)
+		KUNIT_ASSERT_FALSE(test, IS_ERR(nslog_ns_open(t, &t->ns[i], true)));
+	nslog_ns_close_all(t);
+	KUNIT_EXPECT_EQ(test, PTR_ERR_OR_ZERO(nslog_ns_open(t, c, true)),
+			-ENOSPC);
+
+	t->ns[1].alive = false;
+	KUNIT_EXPECT_EQ(test, nslog_ns_reap(t->reg), 0U);
+	KUNIT_EXPECT_EQ(test, PTR_ERR_OR_ZERO(nslog_ns_open(t, c, true)),
+			-ENOSPC);
+	t->now += GRACE_NS;
+	KUNIT_EXPECT_EQ(test, nslog_ns_reap(t->reg), 1U);
+	KUNIT_EXPECT_FALSE(test, IS_ERR(nslog_ns_open(t, c, true)));
+	KUNIT_EXPECT_EQ(test, t->reg->count, 3U);
+	KUNIT_EXPECT_EQ(test, c->holds, 1U);
+}
+
+/*
+ * A failing hold fails the lookup with its error, and leaves nothing
+ * behind; the next lookup tries again.
+ */
+static void nslog_ns_test_hold_error_is_returned(struct kunit *test)
+{
+	struct nslog_ns_test *t = test->priv;
+	struct nslog_ns_fake *a = &t->ns[0];
+
+	t->hold_err = -EAGAIN;
+	KUNIT_EXPECT_EQ(test, PTR_ERR_OR_ZERO(nslog_ns_open(t, a, true)),
+			-EAGAIN);
+	KUNIT_EXPECT_EQ(test, t->reg->count, 0U);
+	KUNIT_EXPECT_EQ(test, a->holds, 0U);
+	KUNIT_EXPECT_FALSE(test, nslog_ns_has_set(t, a));
+
+	t->hold_err = 0;
+	KUNIT_EXPECT_FALSE(test, IS_ERR(nslog_ns_open(t, a, true)));
+	KUNIT_EXPECT_EQ(test, t->reg->count, 1U);
+	KUNIT_EXPECT_EQ(test, a->holds, 1U);
+}
+
+/*
+ * Destroying the registry removes every entry, alive or not, and gives
+ * every hold back; sets still open stay with their files.
+ */
+static void nslog_ns_test_destroy_drops_every_entry(struct kunit *test)
+{
+	struct nslog_ns_test *t = test->priv;
+	struct nslog_logset *kept;
+	int i;
+
+	for (i = 0; i < 5; i++)
+		KUNIT_ASSERT_FALSE(test, IS_ERR(nslog_ns_open(t, &t->ns[i], true)));
+	nslog_ns_close_all(t);
+	kept = nslog_ns_open(t, &t->ns[2], false);
+	KUNIT_ASSERT_FALSE(test, IS_ERR(kept));
+	t->ns[4].alive = false;
+
+	nslog_ns_registry_destroy(t->reg);
+	KUNIT_EXPECT_EQ(test, t->reg->count, 0U);
+	KUNIT_EXPECT_EQ(test, t->unholds, 5U);
+	for (i = 0; i < 5; i++) {
+		KUNIT_EXPECT_EQ(test, t->ns[i].holds, 0U);
+		KUNIT_EXPECT_FALSE(test, nslog_ns_has_set(t, &t->ns[i]));
+	}
+	KUNIT_EXPECT_EQ(test, refcount_read(&kept->ref), 1U);
+}
+
+static struct kunit_case nslog_ns_test_cases[] = {
+	KUNIT_CASE(nslog_ns_test_first_get_creates_second_returns_same),
+	KUNIT_CASE(nslog_ns_test_get_without_create_is_enoent),
+	KUNIT_CASE(nslog_ns_test_distinct_ns_get_distinct_sets),
+	KUNIT_CASE(nslog_ns_test_live_ns_is_never_reaped),
+	KUNIT_CASE_PARAM(nslog_ns_test_dead_ns_reaped_only_after_grace,
+			 nslog_ns_grace_gen_params),
+	KUNIT_CASE(nslog_ns_test_alive_again_restarts_grace),
+	KUNIT_CASE(nslog_ns_test_dead_at_clock_zero_waits_grace),
+	KUNIT_CASE(nslog_ns_test_reap_takes_only_expired_dead),
+	KUNIT_CASE(nslog_ns_test_dead_set_found_by_id_during_grace),
+	KUNIT_CASE(nslog_ns_test_reused_key_never_gets_old_set),
+	KUNIT_CASE(nslog_ns_test_open_file_keeps_set_after_reap),
+	KUNIT_CASE_PARAM(nslog_ns_test_cap_and_reserve, nslog_ns_cap_gen_params),
+	KUNIT_CASE(nslog_ns_test_reap_frees_slot_for_new_ns),
+	KUNIT_CASE(nslog_ns_test_hold_error_is_returned),
+	KUNIT_CASE(nslog_ns_test_destroy_drops_every_entry),
+	{}
+};
+
+static struct kunit_suite nslog_ns_test_suite = {
+	.name = "nslog_ns",
+	.init = nslog_ns_test_init,
+	.exit = nslog_ns_test_exit,
+	.test_cases = nslog_ns_test_cases,
+};
+
+kunit_test_suite(nslog_ns_test_suite);
