@@ -1,0 +1,1069 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * KUnit tests for the rate limits (src/ratelimit/): the token bucket
+ * arithmetic of bucket.c, the rules' take and give and the charging walk of
+ * rule.h, the notice text, and the limit parser.
+ *
+ * No case touches the module's own rule table.  Rules are made here, with a
+ * fake cgroup each: a struct cgroup that is zeroed but for the reference
+ * count of its css, a percpu_ref in atomic mode, so the references a notice
+ * takes and gives back can be counted.  It starts at 1, the reference a
+ * real rule holds.  The charging walk gets a fake path: a table of the rule
+ * at each level, which also records the levels it was asked for.
+ *
+ * The clock is whatever @now a case passes: no case sleeps.  A bucket's
+ * credit is read as whole units with nslog_rl_tb_units().
+ */
+
+#include <kunit/test.h>
+#include <linux/cgroup.h>
+#include <linux/kernel.h>
+#include <linux/math64.h>
+#include <linux/percpu-refcount.h>
+#include <linux/slab.h>
+#include <linux/string.h>
+#include <linux/time64.h>
+#include <uapi/linux/nslogger.h>
+
+#include "log.h"
+#include "ratelimit/bucket.h"
+#include "ratelimit/ratelimit.h"
+#include "ratelimit/rule.h"
+
+#define SEC		NSEC_PER_SEC
+#define MSEC		NSEC_PER_MSEC
+#define MINUTE		(60 * SEC)
+#define HOUR		(3600 * SEC)
+#define DAY		(86400 * SEC)
+#define YEAR		(365 * DAY)
+/* Some time after boot. */
+#define T0		(1000 * SEC)
+#define MAX_PAYLOAD	LOGGER_ENTRY_MAX_PAYLOAD
+
+#define MAX_FAKES	32
+#define PATH_LEVELS	(NSLOG_RL_MAX_PATH + 8)
+
+struct nslog_rl_fake_cg {
+	struct cgroup cgrp;
+	unsigned int released;
+};
+
+struct nslog_rl_test {
+	struct nslog_rl_fake_cg *cgs[MAX_FAKES];
+	struct nslog_rl_rule *rules[MAX_FAKES];
+	int n;
+};
+
+/* What nslog_rl_charge_path() sees of a writer's path. */
+struct nslog_rl_path {
+	struct nslog_rl_rule *at[PATH_LEVELS];
+	int asked[PATH_LEVELS];
+	int nasked;
+};
+
+static struct nslog_rl_rule *nslog_rl_path_rule_at(const void *p, int level)
+{
+	/* The walk's path is const for it; the test's is not. */
+	struct nslog_rl_path *path = (struct nslog_rl_path *)p;
+
+	if (path->nasked < PATH_LEVELS)
+		path->asked[path->nasked++] = level;
+	return path->at[level];
+}
+
+static int nslog_rl_walk(struct nslog_rl_path *path, int own, u64 now,
+			 unsigned int log_id, size_t len,
+			 struct nslog_rl_notice *notice)
+{
+	path->nasked = 0;
+	return nslog_rl_charge_path(nslog_rl_path_rule_at, path, own, now,
+				    log_id, len, notice);
+}
+
+static void nslog_rl_fake_release(struct percpu_ref *ref)
+{
+	struct nslog_rl_fake_cg *cg =
+		container_of(ref, struct nslog_rl_fake_cg, cgrp.self.refcnt);
+
+	cg->released++;
+}
+
+static long nslog_rl_cg_refs(struct cgroup *cgrp)
+{
+	return atomic_long_read(&cgrp->self.refcnt.data->count);
+}
+
+static int nslog_rl_test_init(struct kunit *test)
+{
+	struct nslog_rl_test *t = kunit_kzalloc(test, sizeof(*t), GFP_KERNEL);
+
+	KUNIT_ASSERT_NOT_NULL(test, t);
+	test->priv = t;
+	return 0;
+}
+
+static void nslog_rl_test_exit(struct kunit *test)
+{
+	struct nslog_rl_test *t = test->priv;
+	int i;
+
+	for (i = 0; t && i < t->n; i++) {
+		kfree(t->rules[i]);
+		percpu_ref_exit(&t->cgs[i]->cgrp.self.refcnt);
+		kfree(t->cgs[i]);
+	}
+}
+
+/*
+ * A rule "records=@rec per @rec_p, burst @rec_b; bytes=@by per @by_p,
+ * burst @by_b" (a count of 0: that dimension unlimited), full, last
+ * refilled at T0.
+ */
+static struct nslog_rl_rule *nslog_rl_rule(struct kunit *test, u64 rec,
+					   u64 rec_p, u64 rec_b, u64 by,
+					   u64 by_p, u64 by_b)
+{
+	struct nslog_rl_test *t = test->priv;
+	struct nslog_rl_fake_cg *cg;
+	struct nslog_rl_rule *r;
+
+	KUNIT_ASSERT_LT(test, t->n, MAX_FAKES);
+	cg = kzalloc(sizeof(*cg), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, cg);
+	r = kzalloc(sizeof(*r), GFP_KERNEL);
+	if (!r)
+		kfree(cg);
+	KUNIT_ASSERT_NOT_NULL(test, r);
+	if (percpu_ref_init(&cg->cgrp.self.refcnt, nslog_rl_fake_release,
+			    PERCPU_REF_INIT_ATOMIC, GFP_KERNEL)) {
+		kfree(r);
+		kfree(cg);
+		KUNIT_ASSERT_FAILURE(test, "percpu_ref_init failed");
+	}
+	t->cgs[t->n] = cg;
+	t->rules[t->n] = r;
+	t->n++;
+
+	spin_lock_init(&r->lock);
+	r->cgrp = &cg->cgrp;
+	r->last_ns = T0;
+	KUNIT_ASSERT_EQ(test, nslog_rl_tb_set(&r->rec, rec, rec_p, rec_b), 0);
+	KUNIT_ASSERT_EQ(test, nslog_rl_tb_set(&r->bytes, by, by_p, by_b), 0);
+	return r;
+}
+
+/* A records-only rule, N per P with burst N. */
+static struct nslog_rl_rule *nslog_rl_rec_rule(struct kunit *test, u64 n,
+					       u64 period)
+{
+	return nslog_rl_rule(test, n, period, n, 0, 0, 0);
+}
+
+/* The fake cgroup of a rule made by nslog_rl_rule(). */
+static struct nslog_rl_fake_cg *nslog_rl_cg(struct nslog_rl_rule *r)
+{
+	return container_of(r->cgrp, struct nslog_rl_fake_cg, cgrp);
+}
+
+/* Take a record of @len bytes in the main log, with no notice wanted. */
+static bool nslog_rl_take(struct nslog_rl_rule *r, u64 now, size_t len)
+{
+	struct nslog_rl_notice notice = { };
+	bool pass = nslog_rl_rule_take(r, now, len, NSLOG_LOG_MAIN, &notice);
+
+	nslog_rl_notice_done(&notice);
+	return pass;
+}
+
+/* Empty @r's record bucket at @now. */
+static void nslog_rl_drain(struct kunit *test, struct nslog_rl_rule *r,
+			   u64 now)
+{
+	u64 n = nslog_rl_tb_units(&r->rec);
+
+	KUNIT_ASSERT_LT(test, n, 100000ULL);
+	while (n--)
+		KUNIT_ASSERT_TRUE(test, nslog_rl_take(r, now, 1));
+	KUNIT_ASSERT_FALSE(test, nslog_rl_take(r, now, 1));
+}
+
+/* --- token buckets ------------------------------------------------------ */
+
+/* A bucket starts full: B units, B * P of credit, growing by N per ns. */
+static void nslog_rl_test_tb_set_starts_full(struct kunit *test)
+{
+	struct nslog_rl_tb tb;
+
+	KUNIT_ASSERT_EQ(test, nslog_rl_tb_set(&tb, 10, SEC, 20), 0);
+	KUNIT_EXPECT_EQ(test, tb.rate, 10ULL);
+	KUNIT_EXPECT_EQ(test, tb.period_ns, SEC);
+	KUNIT_EXPECT_EQ(test, tb.cap, 20 * SEC);
+	KUNIT_EXPECT_EQ(test, tb.tokens, tb.cap);
+	KUNIT_EXPECT_EQ(test, nslog_rl_tb_units(&tb), 20ULL);
+	KUNIT_EXPECT_TRUE(test, nslog_rl_tb_can(&tb, 20));
+	KUNIT_EXPECT_FALSE(test, nslog_rl_tb_can(&tb, 21));
+}
+
+struct nslog_rl_set_case {
+	const char *name;
+	u64 count, period_ns, burst;
+	int err;
+};
+
+static const struct nslog_rl_set_case nslog_rl_set_cases[] = {
+	{ "count 0 is unlimited",	0, 0, 0, 0 },
+	{ "largest count, shortest period", 1000000000, MSEC, 1000000000, 0 },
+	{ "count above 10^9",		1000000001, SEC, 1, -EINVAL },
+	{ "burst 0",			1, SEC, 0, -EINVAL },
+	{ "burst above 10^9",		1, MSEC, 1000000001, -EINVAL },
+	{ "period 1 ms",		1, MSEC, 1, 0 },
+	{ "period under 1 ms",		1, MSEC - 1, 1, -EINVAL },
+	{ "period 1 day, largest burst", 1, DAY, 53375, 0 },
+	{ "period over 1 day",		1, DAY + 1, 1, -EINVAL },
+	{ "burst * period over 2^62",	1, DAY, 53376, -EINVAL },
+};
+
+static void nslog_rl_set_desc(const struct nslog_rl_set_case *c, char *desc)
+{
+	snprintf(desc, KUNIT_PARAM_DESC_SIZE, "%s", c->name);
+}
+
+KUNIT_ARRAY_PARAM(nslog_rl_set, nslog_rl_set_cases, nslog_rl_set_desc);
+
+/* Limits are set within the bounds that keep the arithmetic in 64 bits. */
+static void nslog_rl_test_tb_set_bounds(struct kunit *test)
+{
+	const struct nslog_rl_set_case *c = test->param_value;
+	struct nslog_rl_tb tb, before;
+
+	memset(&tb, 0x5a, sizeof(tb));
+	before = tb;
+	KUNIT_EXPECT_EQ(test, nslog_rl_tb_set(&tb, c->count, c->period_ns,
+					      c->burst), c->err);
+	if (c->err) {
+		/* A refused limit leaves the bucket as it was. */
+		KUNIT_EXPECT_EQ(test, memcmp(&tb, &before, sizeof(tb)), 0);
+		return;
+	}
+	KUNIT_EXPECT_EQ(test, tb.rate, c->count);
+	KUNIT_EXPECT_EQ(test, tb.cap, c->burst * c->period_ns);
+	KUNIT_EXPECT_EQ(test, tb.tokens, tb.cap);
+	KUNIT_EXPECT_LE(test, tb.cap, NSLOG_RL_MAX_CREDIT);
+}
+
+/*
+ * Credit grows by N per nanosecond and a unit costs P: at 10 per second
+ * the next unit is there exactly 100 ms after the bucket ran dry.
+ */
+static void nslog_rl_test_refill_adds_rate_per_ns(struct kunit *test)
+{
+	struct nslog_rl_tb tb;
+
+	KUNIT_ASSERT_EQ(test, nslog_rl_tb_set(&tb, 10, SEC, 10), 0);
+	nslog_rl_tb_take(&tb, 10);
+	KUNIT_EXPECT_EQ(test, tb.tokens, 0ULL);
+	KUNIT_EXPECT_FALSE(test, nslog_rl_tb_can(&tb, 1));
+
+	nslog_rl_tb_refill(&tb, 100 * MSEC - 1);
+	KUNIT_EXPECT_EQ(test, nslog_rl_tb_units(&tb), 0ULL);
+	KUNIT_EXPECT_FALSE(test, nslog_rl_tb_can(&tb, 1));
+	nslog_rl_tb_refill(&tb, 1);
+	KUNIT_EXPECT_EQ(test, tb.tokens, SEC);
+	KUNIT_EXPECT_TRUE(test, nslog_rl_tb_can(&tb, 1));
+	KUNIT_EXPECT_FALSE(test, nslog_rl_tb_can(&tb, 2));
+
+	nslog_rl_tb_refill(&tb, 450 * MSEC);
+	KUNIT_EXPECT_EQ(test, nslog_rl_tb_units(&tb), 5ULL);
+	KUNIT_EXPECT_EQ(test, tb.tokens, 5 * SEC + 500 * MSEC);
+	nslog_rl_tb_refill(&tb, 0);
+	KUNIT_EXPECT_EQ(test, nslog_rl_tb_units(&tb), 5ULL);
+}
+
+/* However long the wait, a bucket holds at most B units. */
+static void nslog_rl_test_refill_capped_at_burst(struct kunit *test)
+{
+	struct nslog_rl_tb tb;
+
+	KUNIT_ASSERT_EQ(test, nslog_rl_tb_set(&tb, 10, SEC, 10), 0);
+	nslog_rl_tb_take(&tb, 3);
+	nslog_rl_tb_refill(&tb, 200 * MSEC);
+	KUNIT_EXPECT_EQ(test, nslog_rl_tb_units(&tb), 9ULL);
+	nslog_rl_tb_refill(&tb, 500 * MSEC);
+	KUNIT_EXPECT_EQ(test, tb.tokens, tb.cap);
+	nslog_rl_tb_take(&tb, 10);
+	nslog_rl_tb_refill(&tb, 10 * SEC);
+	KUNIT_EXPECT_EQ(test, tb.tokens, tb.cap);
+	KUNIT_EXPECT_EQ(test, nslog_rl_tb_units(&tb), 10ULL);
+}
+
+struct nslog_rl_bucket_case {
+	const char *name;
+	u64 count, period_ns, burst;
+};
+
+static const struct nslog_rl_bucket_case nslog_rl_bucket_cases[] = {
+	{ "1 per day, burst 53375", 1, DAY, 53375 },
+	{ "10^9 per ms, burst 10^9", 1000000000, MSEC, 1000000000 },
+	{ "4076 bytes per min", MAX_PAYLOAD, MINUTE, MAX_PAYLOAD },
+	{ "7 per 3 s, burst 11", 7, 3 * SEC, 11 },
+};
+
+static void nslog_rl_bucket_desc(const struct nslog_rl_bucket_case *c,
+				 char *desc)
+{
+	snprintf(desc, KUNIT_PARAM_DESC_SIZE, "%s", c->name);
+}
+
+KUNIT_ARRAY_PARAM(nslog_rl_bucket, nslog_rl_bucket_cases, nslog_rl_bucket_desc);
+
+/*
+ * An empty bucket is full after exactly the time it needs to fill up, and
+ * after any longer idle, years or 2^64 - 1 ns, without overflowing: never
+ * above B * P, and never wrapped to little.
+ */
+static void nslog_rl_test_refill_long_idle_is_full(struct kunit *test)
+{
+	const struct nslog_rl_bucket_case *c = test->param_value;
+	static const u64 idles[] = {
+		100 * YEAR, 1ULL << 62, 1ULL << 63, U64_MAX - 1, U64_MAX,
+	};
+	struct nslog_rl_tb tb;
+	u64 to_full;
+	int i;
+
+	KUNIT_ASSERT_EQ(test, nslog_rl_tb_set(&tb, c->count, c->period_ns,
+					      c->burst), 0);
+	/* The first nanosecond at which N * d reaches B * P. */
+	to_full = DIV64_U64_ROUND_UP(tb.cap, tb.rate);
+
+	tb.tokens = 0;
+	nslog_rl_tb_refill(&tb, to_full - 1);
+	KUNIT_EXPECT_LT(test, tb.tokens, tb.cap);
+	KUNIT_EXPECT_EQ(test, tb.tokens, (to_full - 1) * tb.rate);
+	tb.tokens = 0;
+	nslog_rl_tb_refill(&tb, to_full);
+	KUNIT_EXPECT_EQ(test, tb.tokens, tb.cap);
+
+	for (i = 0; i < ARRAY_SIZE(idles); i++) {
+		/* Shorter than filling up takes: seen above. */
+		if (idles[i] < to_full)
+			continue;
+		tb.tokens = 0;
+		nslog_rl_tb_refill(&tb, idles[i]);
+		KUNIT_EXPECT_EQ_MSG(test, tb.tokens, tb.cap, "idle %llu ns",
+				    idles[i]);
+		/* And from almost full. */
+		tb.tokens = tb.cap - 1;
+		nslog_rl_tb_refill(&tb, idles[i]);
+		KUNIT_EXPECT_EQ_MSG(test, tb.tokens, tb.cap, "idle %llu ns",
+				    idles[i]);
+	}
+	KUNIT_EXPECT_EQ(test, nslog_rl_tb_units(&tb), c->burst);
+}
+
+/* Credit given back never takes a bucket past its cap. */
+static void nslog_rl_test_give_never_exceeds_cap(struct kunit *test)
+{
+	struct nslog_rl_tb tb;
+
+	KUNIT_ASSERT_EQ(test, nslog_rl_tb_set(&tb, 100, SEC, 5000), 0);
+	nslog_rl_tb_give(&tb, MAX_PAYLOAD);
+	KUNIT_EXPECT_EQ(test, tb.tokens, tb.cap);
+	nslog_rl_tb_take(&tb, 2000);
+	nslog_rl_tb_give(&tb, 1000);
+	KUNIT_EXPECT_EQ(test, nslog_rl_tb_units(&tb), 4000ULL);
+	nslog_rl_tb_give(&tb, 4000);
+	KUNIT_EXPECT_EQ(test, tb.tokens, tb.cap);
+}
+
+/* A dimension with no limit lets everything through and keeps no count. */
+static void nslog_rl_test_unlimited_passes_everything(struct kunit *test)
+{
+	struct nslog_rl_tb tb;
+
+	KUNIT_ASSERT_EQ(test, nslog_rl_tb_set(&tb, 0, SEC, 10), 0);
+	KUNIT_EXPECT_EQ(test, tb.rate, 0ULL);
+	KUNIT_EXPECT_TRUE(test, nslog_rl_tb_can(&tb, MAX_PAYLOAD));
+	nslog_rl_tb_take(&tb, MAX_PAYLOAD);
+	nslog_rl_tb_refill(&tb, U64_MAX);
+	nslog_rl_tb_give(&tb, MAX_PAYLOAD);
+	KUNIT_EXPECT_EQ(test, tb.tokens, 0ULL);
+	KUNIT_EXPECT_EQ(test, nslog_rl_tb_units(&tb), U64_MAX);
+}
+
+/*
+ * Elapsed time on a clock that wraps at 2^64: forward across the wrap is
+ * counted, backwards (or a jump of 2^63 or more) is nothing.
+ */
+static void nslog_rl_test_elapsed_wraps_and_ignores_backwards(struct kunit *test)
+{
+	KUNIT_EXPECT_EQ(test, nslog_rl_elapsed(T0, T0), 0ULL);
+	KUNIT_EXPECT_EQ(test, nslog_rl_elapsed(T0, T0 + 5), 5ULL);
+	KUNIT_EXPECT_EQ(test, nslog_rl_elapsed(T0, T0 - 1), 0ULL);
+	KUNIT_EXPECT_EQ(test, nslog_rl_elapsed(T0 + SEC, T0), 0ULL);
+	KUNIT_EXPECT_EQ(test, nslog_rl_elapsed(U64_MAX - 5, 10), 16ULL);
+	KUNIT_EXPECT_EQ(test, nslog_rl_elapsed(10, U64_MAX - 5), 0ULL);
+	KUNIT_EXPECT_EQ(test, nslog_rl_elapsed(0, (1ULL << 63) - 1),
+			(1ULL << 63) - 1);
+	KUNIT_EXPECT_EQ(test, nslog_rl_elapsed(0, 1ULL << 63), 0ULL);
+}
+
+/* --- one rule ------------------------------------------------------------ */
+
+/* A rule refills from its last refill to @now: 2 per second, 1 per 500 ms. */
+static void nslog_rl_test_take_refills_from_last_ns(struct kunit *test)
+{
+	struct nslog_rl_rule *r = nslog_rl_rec_rule(test, 2, SEC);
+
+	KUNIT_EXPECT_TRUE(test, nslog_rl_take(r, T0, 1));
+	KUNIT_EXPECT_TRUE(test, nslog_rl_take(r, T0, 1));
+	KUNIT_EXPECT_FALSE(test, nslog_rl_take(r, T0, 1));
+	KUNIT_EXPECT_FALSE(test, nslog_rl_take(r, T0 + 500 * MSEC - 1, 1));
+	KUNIT_EXPECT_TRUE(test, nslog_rl_take(r, T0 + 500 * MSEC, 1));
+	KUNIT_EXPECT_EQ(test, r->last_ns, T0 + 500 * MSEC);
+	KUNIT_EXPECT_FALSE(test, nslog_rl_take(r, T0 + 500 * MSEC, 1));
+	KUNIT_EXPECT_EQ(test, r->accepted, 3ULL);
+	KUNIT_EXPECT_EQ(test, r->dropped, 3ULL);
+}
+
+/*
+ * A reading earlier than the last refill adds nothing and does not move
+ * the last refill back, so that stretch is not counted twice later.
+ */
+static void nslog_rl_test_clock_backwards_adds_nothing(struct kunit *test)
+{
+	struct nslog_rl_rule *r = nslog_rl_rec_rule(test, 1, SEC);
+
+	KUNIT_EXPECT_TRUE(test, nslog_rl_take(r, T0, 1));
+	KUNIT_EXPECT_FALSE(test, nslog_rl_take(r, T0 - 10 * SEC, 1));
+	KUNIT_EXPECT_FALSE(test, nslog_rl_take(r, 0, 1));
+	KUNIT_EXPECT_EQ(test, r->last_ns, T0);
+	KUNIT_EXPECT_FALSE(test, nslog_rl_take(r, T0 + SEC - 1, 1));
+	KUNIT_EXPECT_TRUE(test, nslog_rl_take(r, T0 + SEC, 1));
+	KUNIT_EXPECT_EQ(test, r->last_ns, T0 + SEC);
+}
+
+/* Time that runs across the clock's wrap at 2^64 counts as it should. */
+static void nslog_rl_test_clock_wrap_refills_across(struct kunit *test)
+{
+	struct nslog_rl_rule *r = nslog_rl_rec_rule(test, 1, SEC);
+	u64 before = U64_MAX - 250 * MSEC;
+	u64 after = before + SEC;	/* wraps */
+
+	r->last_ns = before;
+	nslog_rl_drain(test, r, before);
+	KUNIT_EXPECT_FALSE(test, nslog_rl_take(r, after - 1, 1));
+	KUNIT_EXPECT_TRUE(test, nslog_rl_take(r, after, 1));
+	KUNIT_EXPECT_EQ(test, r->last_ns, after);
+	KUNIT_EXPECT_LT(test, r->last_ns, before);
+}
+
+/* After years of silence a writer gets the burst, and only the burst. */
+static void nslog_rl_test_idle_for_years_caps_at_burst(struct kunit *test)
+{
+	struct nslog_rl_rule *r = nslog_rl_rule(test, 1, SEC, 5, 8192, SEC,
+						8192);
+	u64 later = T0 + 100 * YEAR;
+	int i;
+
+	nslog_rl_drain(test, r, T0);
+	for (i = 0; i < 5; i++)
+		KUNIT_EXPECT_TRUE(test, nslog_rl_take(r, later, 1));
+	KUNIT_EXPECT_FALSE(test, nslog_rl_take(r, later, 1));
+	KUNIT_EXPECT_EQ(test, nslog_rl_tb_units(&r->bytes), 8192ULL - 5);
+	KUNIT_EXPECT_EQ(test, r->last_ns, later);
+}
+
+/*
+ * A record passes only if both dimensions have room; a refusal in bytes
+ * takes no record token, and one in records takes no bytes.
+ */
+static void nslog_rl_test_passes_only_if_both_allow(struct kunit *test)
+{
+	struct nslog_rl_rule *r = nslog_rl_rule(test, 10, SEC, 10, 8192, SEC,
+						8192);
+
+	KUNIT_EXPECT_TRUE(test, nslog_rl_take(r, T0, MAX_PAYLOAD));
+	KUNIT_EXPECT_TRUE(test, nslog_rl_take(r, T0, MAX_PAYLOAD));
+	/* 40 bytes left: refused in bytes, records untouched. */
+	KUNIT_EXPECT_FALSE(test, nslog_rl_take(r, T0, MAX_PAYLOAD));
+	KUNIT_EXPECT_EQ(test, nslog_rl_tb_units(&r->rec), 8ULL);
+	KUNIT_EXPECT_EQ(test, nslog_rl_tb_units(&r->bytes), 40ULL);
+	KUNIT_EXPECT_TRUE(test, nslog_rl_take(r, T0, 40));
+	KUNIT_EXPECT_FALSE(test, nslog_rl_take(r, T0, 1));
+	KUNIT_EXPECT_EQ(test, nslog_rl_tb_units(&r->rec), 7ULL);
+	KUNIT_EXPECT_EQ(test, nslog_rl_tb_units(&r->bytes), 0ULL);
+
+	KUNIT_EXPECT_EQ(test, r->accepted, 3ULL);
+	KUNIT_EXPECT_EQ(test, r->accepted_bytes, 2ULL * MAX_PAYLOAD + 40);
+	KUNIT_EXPECT_EQ(test, r->dropped, 2ULL);
+	KUNIT_EXPECT_EQ(test, r->dropped_bytes, (u64)MAX_PAYLOAD + 1);
+}
+
+static void nslog_rl_test_record_refusal_takes_no_bytes(struct kunit *test)
+{
+	struct nslog_rl_rule *r = nslog_rl_rule(test, 1, SEC, 1, 8192, SEC,
+						8192);
+
+	KUNIT_EXPECT_TRUE(test, nslog_rl_take(r, T0, 100));
+	KUNIT_EXPECT_FALSE(test, nslog_rl_take(r, T0, 100));
+	KUNIT_EXPECT_EQ(test, nslog_rl_tb_units(&r->bytes), 8092ULL);
+	KUNIT_EXPECT_EQ(test, nslog_rl_tb_units(&r->rec), 0ULL);
+}
+
+/* Refusals are counted per log, records and bytes, as pending notices. */
+static void nslog_rl_test_refusal_counts_pending_per_log(struct kunit *test)
+{
+	struct nslog_rl_rule *r = nslog_rl_rec_rule(test, 1, SEC);
+	struct nslog_rl_notice notice = { };
+	int i;
+
+	nslog_rl_drain(test, r, T0);
+	KUNIT_EXPECT_FALSE(test, nslog_rl_rule_take(r, T0, 10, NSLOG_LOG_MAIN,
+						    &notice));
+	KUNIT_EXPECT_FALSE(test, nslog_rl_rule_take(r, T0, 20, NSLOG_LOG_MAIN,
+						    &notice));
+	KUNIT_EXPECT_FALSE(test, nslog_rl_rule_take(r, T0, 5, NSLOG_LOG_RADIO,
+						    &notice));
+	KUNIT_EXPECT_NULL(test, notice.cgrp);
+
+	/* nslog_rl_drain() dropped one 1-byte record in main. */
+	for (i = 0; i < NSLOG_NR_LOGS; i++) {
+		u64 recs = i == NSLOG_LOG_MAIN ? 3 : i == NSLOG_LOG_RADIO;
+		u64 bytes = i == NSLOG_LOG_MAIN ? 31 : i == NSLOG_LOG_RADIO ? 5 : 0;
+
+		KUNIT_EXPECT_EQ(test, r->pending[i], recs);
+		KUNIT_EXPECT_EQ(test, r->pending_bytes[i], bytes);
+	}
+	KUNIT_EXPECT_EQ(test, r->dropped, 4ULL);
+	KUNIT_EXPECT_EQ(test, r->dropped_bytes, 36ULL);
+}
+
+/* --- notices ------------------------------------------------------------ */
+
+/*
+ * The first record to pass after drops carries a notice of them, with a
+ * reference on the cgroup; the pending counts start again from zero, so
+ * the next record carries none.
+ */
+static void nslog_rl_test_notice_handed_out_once(struct kunit *test)
+{
+	struct nslog_rl_rule *r = nslog_rl_rec_rule(test, 1, SEC);
+	struct nslog_rl_notice notice = { };
+
+	KUNIT_EXPECT_TRUE(test, nslog_rl_take(r, T0, 1));
+	KUNIT_EXPECT_FALSE(test, nslog_rl_take(r, T0, 10));
+	KUNIT_EXPECT_FALSE(test, nslog_rl_take(r, T0, 20));
+	KUNIT_EXPECT_FALSE(test, nslog_rl_take(r, T0, 30));
+	KUNIT_EXPECT_EQ(test, nslog_rl_cg_refs(r->cgrp), 1L);
+
+	KUNIT_EXPECT_TRUE(test, nslog_rl_rule_take(r, T0 + SEC, 7,
+						   NSLOG_LOG_MAIN, &notice));
+	KUNIT_EXPECT_PTR_EQ(test, notice.cgrp, r->cgrp);
+	KUNIT_EXPECT_EQ(test, notice.records, 3ULL);
+	KUNIT_EXPECT_EQ(test, notice.bytes, 60ULL);
+	KUNIT_EXPECT_EQ(test, nslog_rl_cg_refs(r->cgrp), 2L);
+	KUNIT_EXPECT_EQ(test, r->pending[NSLOG_LOG_MAIN], 0ULL);
+	KUNIT_EXPECT_EQ(test, r->pending_bytes[NSLOG_LOG_MAIN], 0ULL);
+
+	nslog_rl_notice_done(&notice);
+	KUNIT_EXPECT_NULL(test, notice.cgrp);
+	KUNIT_EXPECT_EQ(test, nslog_rl_cg_refs(r->cgrp), 1L);
+
+	notice = (struct nslog_rl_notice){ };
+	KUNIT_EXPECT_TRUE(test, nslog_rl_rule_take(r, T0 + 2 * SEC, 7,
+						   NSLOG_LOG_MAIN, &notice));
+	KUNIT_EXPECT_NULL(test, notice.cgrp);
+	KUNIT_EXPECT_EQ(test, notice.records, 0ULL);
+	KUNIT_EXPECT_EQ(test, nslog_rl_cg_refs(r->cgrp), 1L);
+	KUNIT_EXPECT_EQ(test, nslog_rl_cg(r)->released, 0U);
+}
+
+/* Drops are reported in the log they happened in, and only there. */
+static void nslog_rl_test_notice_only_in_its_log(struct kunit *test)
+{
+	struct nslog_rl_rule *r = nslog_rl_rec_rule(test, 1, SEC);
+	struct nslog_rl_notice notice = { };
+
+	nslog_rl_drain(test, r, T0);
+	KUNIT_EXPECT_TRUE(test, nslog_rl_rule_take(r, T0 + SEC, 3,
+						   NSLOG_LOG_EVENTS, &notice));
+	KUNIT_EXPECT_NULL(test, notice.cgrp);
+	KUNIT_EXPECT_EQ(test, r->pending[NSLOG_LOG_MAIN], 1ULL);
+
+	KUNIT_EXPECT_TRUE(test, nslog_rl_rule_take(r, T0 + 2 * SEC, 3,
+						   NSLOG_LOG_MAIN, &notice));
+	KUNIT_EXPECT_PTR_EQ(test, notice.cgrp, r->cgrp);
+	KUNIT_EXPECT_EQ(test, notice.records, 1ULL);
+	KUNIT_EXPECT_EQ(test, notice.bytes, 1ULL);
+	nslog_rl_notice_done(&notice);
+}
+
+struct nslog_rl_text_case {
+	u64 records, bytes;
+	const char *text;
+};
+
+static const struct nslog_rl_text_case nslog_rl_text_cases[] = {
+	{ 3, 60, "nslogger: suppressed 3 records (60 bytes) from /" },
+	{ 1, 1, "nslogger: suppressed 1 records (1 bytes) from /" },
+	{ U64_MAX, U64_MAX,
+	  "nslogger: suppressed 18446744073709551615 records (18446744073709551615 bytes) from /" },
+};
+
+static void nslog_rl_text_desc(const struct nslog_rl_text_case *c, char *desc)
+{
+	snprintf(desc, KUNIT_PARAM_DESC_SIZE, "%llu records", c->records);
+}
+
+KUNIT_ARRAY_PARAM(nslog_rl_text, nslog_rl_text_cases, nslog_rl_text_desc);
+
+/*
+ * The notice's text, for the root cgroup (the only real cgroup a test can
+ * name without making one): exact, and its length returned; a short
+ * buffer gets a terminated prefix.
+ */
+static void nslog_rl_test_format_notice_text(struct kunit *test)
+{
+	const struct nslog_rl_text_case *c = test->param_value;
+	struct nslog_rl_notice notice = {
+		.cgrp = &cgrp_dfl_root.cgrp,
+		.records = c->records,
+		.bytes = c->bytes,
+	};
+	char buf[160], small[21];
+	int len;
+
+	memset(buf, 'x', sizeof(buf));
+	len = nslog_rl_format_notice(&notice, buf, sizeof(buf));
+	KUNIT_EXPECT_STREQ(test, buf, c->text);
+	KUNIT_EXPECT_EQ(test, len, (int)strlen(c->text));
+
+	memset(small, 'x', sizeof(small));
+	len = nslog_rl_format_notice(&notice, small, sizeof(small));
+	KUNIT_EXPECT_EQ(test, len, (int)sizeof(small) - 1);
+	KUNIT_EXPECT_EQ(test, small[sizeof(small) - 1], '\0');
+	KUNIT_EXPECT_EQ(test, strncmp(small, c->text, sizeof(small) - 1), 0);
+}
+
+/* --- the charging walk ---------------------------------------------------- */
+
+/*
+ * Two children under one parent share the parent's limit: once it is spent
+ * both are refused, the drop is the parent's, and the child gets back what
+ * it took.  The next record through the parent, from either child, reports
+ * the parent's drops.
+ */
+static void nslog_rl_test_path_parent_shared_by_two_children(struct kunit *test)
+{
+	struct nslog_rl_rule *p = nslog_rl_rec_rule(test, 3, SEC);
+	struct nslog_rl_rule *a = nslog_rl_rec_rule(test, 100, SEC);
+	struct nslog_rl_rule *b = nslog_rl_rec_rule(test, 100, SEC);
+	struct nslog_rl_path pa = { .at = { NULL, p, a } };
+	struct nslog_rl_path pb = { .at = { NULL, p, b } };
+	struct nslog_rl_notice n = { };
+
+	KUNIT_EXPECT_EQ(test, nslog_rl_walk(&pa, 2, T0, 0, 8, &n), 0);
+	KUNIT_EXPECT_EQ(test, nslog_rl_walk(&pb, 2, T0, 0, 8, &n), 0);
+	KUNIT_EXPECT_EQ(test, nslog_rl_walk(&pa, 2, T0, 0, 8, &n), 0);
+	KUNIT_EXPECT_EQ(test, nslog_rl_tb_units(&p->rec), 0ULL);
+
+	KUNIT_EXPECT_EQ(test, nslog_rl_walk(&pb, 2, T0, 0, 8, &n), -EAGAIN);
+	KUNIT_EXPECT_EQ(test, nslog_rl_walk(&pa, 2, T0, 0, 8, &n), -EAGAIN);
+	KUNIT_EXPECT_NULL(test, n.cgrp);
+	KUNIT_EXPECT_EQ(test, p->dropped, 2ULL);
+	KUNIT_EXPECT_EQ(test, p->pending[0], 2ULL);
+	KUNIT_EXPECT_EQ(test, p->accepted, 3ULL);
+	/* The children keep no trace of the refused records. */
+	KUNIT_EXPECT_EQ(test, a->accepted, 2ULL);
+	KUNIT_EXPECT_EQ(test, b->accepted, 1ULL);
+	KUNIT_EXPECT_EQ(test, a->dropped + b->dropped, 0ULL);
+	KUNIT_EXPECT_EQ(test, nslog_rl_tb_units(&a->rec), 98ULL);
+	KUNIT_EXPECT_EQ(test, nslog_rl_tb_units(&b->rec), 99ULL);
+
+	KUNIT_EXPECT_EQ(test, nslog_rl_walk(&pb, 2, T0 + SEC, 0, 8, &n), 0);
+	KUNIT_EXPECT_PTR_EQ(test, n.cgrp, p->cgrp);
+	KUNIT_EXPECT_EQ(test, n.records, 2ULL);
+	KUNIT_EXPECT_EQ(test, n.bytes, 16ULL);
+	nslog_rl_notice_done(&n);
+}
+
+/*
+ * A child tighter than its parent refuses first: the drop is the child's,
+ * and the parent, which the walk never reached, is not charged.
+ */
+static void nslog_rl_test_path_child_tighter_than_parent(struct kunit *test)
+{
+	struct nslog_rl_rule *p = nslog_rl_rec_rule(test, 10, SEC);
+	struct nslog_rl_rule *c = nslog_rl_rec_rule(test, 1, SEC);
+	struct nslog_rl_path path = { .at = { NULL, p, c } };
+	struct nslog_rl_notice n = { };
+
+	KUNIT_EXPECT_EQ(test, nslog_rl_walk(&path, 2, T0, 0, 8, &n), 0);
+	KUNIT_EXPECT_EQ(test, path.nasked, 3);
+	KUNIT_EXPECT_EQ(test, nslog_rl_walk(&path, 2, T0, 0, 8, &n), -EAGAIN);
+	/* The walk stopped at the child. */
+	KUNIT_EXPECT_EQ(test, path.nasked, 1);
+	KUNIT_EXPECT_EQ(test, path.asked[0], 2);
+
+	KUNIT_EXPECT_EQ(test, c->dropped, 1ULL);
+	KUNIT_EXPECT_EQ(test, c->pending[0], 1ULL);
+	KUNIT_EXPECT_EQ(test, p->dropped, 0ULL);
+	KUNIT_EXPECT_EQ(test, p->pending[0], 0ULL);
+	KUNIT_EXPECT_EQ(test, p->accepted, 1ULL);
+	KUNIT_EXPECT_EQ(test, nslog_rl_tb_units(&p->rec), 9ULL);
+}
+
+/*
+ * A refusal high up gives back, to each bucket below, exactly what it took
+ * in both dimensions; levels without a rule are asked and skipped, deepest
+ * first.
+ */
+static void nslog_rl_test_path_refusal_gives_back_lower_takes(struct kunit *test)
+{
+	struct nslog_rl_rule *root = nslog_rl_rec_rule(test, 1, HOUR);
+	struct nslog_rl_rule *mid = nslog_rl_rule(test, 100, SEC, 100, 1 << 20,
+						  SEC, 1 << 20);
+	struct nslog_rl_rule *leaf = nslog_rl_rule(test, 100, SEC, 100,
+						   1 << 20, SEC, 1 << 20);
+	struct nslog_rl_path path = { .at = { root, mid, NULL, leaf } };
+	u64 mid_rec, mid_bytes, leaf_rec, leaf_bytes;
+	struct nslog_rl_notice n = { };
+	int i;
+
+	KUNIT_EXPECT_EQ(test, nslog_rl_walk(&path, 3, T0, 0, 1000, &n), 0);
+	KUNIT_EXPECT_EQ(test, root->accepted, 1ULL);
+	mid_rec = mid->rec.tokens;
+	mid_bytes = mid->bytes.tokens;
+	leaf_rec = leaf->rec.tokens;
+	leaf_bytes = leaf->bytes.tokens;
+
+	KUNIT_EXPECT_EQ(test, nslog_rl_walk(&path, 3, T0, 0, 1000, &n),
+			-EAGAIN);
+	KUNIT_EXPECT_EQ(test, path.nasked, 4);
+	for (i = 0; i < 4; i++)
+		KUNIT_EXPECT_EQ(test, path.asked[i], 3 - i);
+	KUNIT_EXPECT_NULL(test, n.cgrp);
+
+	KUNIT_EXPECT_EQ(test, root->dropped, 1ULL);
+	KUNIT_EXPECT_EQ(test, root->dropped_bytes, 1000ULL);
+	KUNIT_EXPECT_EQ(test, root->pending[0], 1ULL);
+	KUNIT_EXPECT_EQ(test, root->pending_bytes[0], 1000ULL);
+	KUNIT_EXPECT_EQ(test, mid->rec.tokens, mid_rec);
+	KUNIT_EXPECT_EQ(test, mid->bytes.tokens, mid_bytes);
+	KUNIT_EXPECT_EQ(test, mid->accepted, 1ULL);
+	KUNIT_EXPECT_EQ(test, mid->accepted_bytes, 1000ULL);
+	KUNIT_EXPECT_EQ(test, mid->dropped, 0ULL);
+	KUNIT_EXPECT_EQ(test, mid->pending[0], 0ULL);
+	KUNIT_EXPECT_EQ(test, leaf->rec.tokens, leaf_rec);
+	KUNIT_EXPECT_EQ(test, leaf->bytes.tokens, leaf_bytes);
+	KUNIT_EXPECT_EQ(test, leaf->accepted, 1ULL);
+	KUNIT_EXPECT_EQ(test, leaf->accepted_bytes, 1000ULL);
+	KUNIT_EXPECT_EQ(test, leaf->dropped, 0ULL);
+}
+
+/*
+ * A notice a lower bucket handed out for a record that a higher one then
+ * refused goes back to that bucket, counts and cgroup reference; the next
+ * record that passes reports it, and the higher bucket's drops after it.
+ */
+static void nslog_rl_test_path_refusal_gives_back_notice(struct kunit *test)
+{
+	struct nslog_rl_rule *root = nslog_rl_rec_rule(test, 1, HOUR);
+	struct nslog_rl_rule *leaf = nslog_rl_rec_rule(test, 1, SEC);
+	struct nslog_rl_path path = { .at = { root, leaf } };
+	struct nslog_rl_notice n = { };
+
+	KUNIT_EXPECT_EQ(test, nslog_rl_walk(&path, 1, T0, 0, 5, &n), 0);
+	/* Two drops at the leaf, none at the root. */
+	KUNIT_EXPECT_EQ(test, nslog_rl_walk(&path, 1, T0, 0, 6, &n), -EAGAIN);
+	KUNIT_EXPECT_EQ(test, nslog_rl_walk(&path, 1, T0, 0, 7, &n), -EAGAIN);
+	KUNIT_EXPECT_EQ(test, leaf->pending[0], 2ULL);
+	KUNIT_EXPECT_EQ(test, root->dropped, 0ULL);
+
+	/* The leaf has room again and hands its notice out; the root refuses. */
+	KUNIT_EXPECT_EQ(test, nslog_rl_walk(&path, 1, T0 + SEC, 0, 8, &n),
+			-EAGAIN);
+	KUNIT_EXPECT_NULL(test, n.cgrp);
+	KUNIT_EXPECT_EQ(test, leaf->pending[0], 2ULL);
+	KUNIT_EXPECT_EQ(test, leaf->pending_bytes[0], 13ULL);
+	KUNIT_EXPECT_EQ(test, nslog_rl_cg_refs(leaf->cgrp), 1L);
+	KUNIT_EXPECT_EQ(test, nslog_rl_tb_units(&leaf->rec), 1ULL);
+	KUNIT_EXPECT_EQ(test, leaf->accepted, 1ULL);
+	KUNIT_EXPECT_EQ(test, root->dropped, 1ULL);
+	KUNIT_EXPECT_EQ(test, root->pending[0], 1ULL);
+
+	/* An hour on both have room: the deepest notice goes first. */
+	KUNIT_EXPECT_EQ(test, nslog_rl_walk(&path, 1, T0 + HOUR, 0, 9, &n),
+			0);
+	KUNIT_EXPECT_PTR_EQ(test, n.cgrp, leaf->cgrp);
+	KUNIT_EXPECT_EQ(test, n.records, 2ULL);
+	KUNIT_EXPECT_EQ(test, n.bytes, 13ULL);
+	KUNIT_EXPECT_EQ(test, root->pending[0], 1ULL);
+	nslog_rl_notice_done(&n);
+
+	n = (struct nslog_rl_notice){ };
+	KUNIT_EXPECT_EQ(test, nslog_rl_walk(&path, 1, T0 + 2 * HOUR, 0, 9,
+					    &n), 0);
+	KUNIT_EXPECT_PTR_EQ(test, n.cgrp, root->cgrp);
+	KUNIT_EXPECT_EQ(test, n.records, 1ULL);
+	KUNIT_EXPECT_EQ(test, n.bytes, 8ULL);
+	nslog_rl_notice_done(&n);
+	KUNIT_EXPECT_EQ(test, nslog_rl_cg_refs(root->cgrp), 1L);
+	KUNIT_EXPECT_EQ(test, nslog_rl_cg_refs(leaf->cgrp), 1L);
+}
+
+/*
+ * Only the NSLOG_RL_MAX_PATH deepest buckets are charged: with a rule at
+ * every level of a deeper path, the walk stops after that many and a
+ * spent bucket above them does not refuse.  Levels without a rule do not
+ * count.
+ */
+static void nslog_rl_test_path_charges_only_deepest_buckets(struct kunit *test)
+{
+	const int own = PATH_LEVELS - 1;
+	struct nslog_rl_path path = { };
+	struct nslog_rl_notice n = { };
+	struct nslog_rl_rule *top;
+	int i;
+
+	top = nslog_rl_rec_rule(test, 1, HOUR);
+	nslog_rl_drain(test, top, T0);
+	path.at[0] = top;
+	for (i = 1; i <= own; i++)
+		path.at[i] = nslog_rl_rec_rule(test, 10, SEC);
+
+	KUNIT_EXPECT_EQ(test, nslog_rl_walk(&path, own, T0, 0, 1, &n), 0);
+	KUNIT_EXPECT_EQ(test, path.nasked, NSLOG_RL_MAX_PATH);
+	KUNIT_EXPECT_EQ(test, top->accepted, 1ULL);	/* the drain's */
+	for (i = 1; i <= own; i++)
+		KUNIT_EXPECT_EQ_MSG(test, path.at[i]->accepted,
+				    i > own - NSLOG_RL_MAX_PATH ? 1ULL : 0ULL,
+				    "level %d", i);
+	KUNIT_EXPECT_EQ(test, top->dropped, 1ULL);	/* the drain's */
+
+	/* With every other level empty, all rules fit and the top refuses. */
+	for (i = 1; i <= own; i += 2)
+		path.at[i] = NULL;
+	KUNIT_EXPECT_EQ(test, nslog_rl_walk(&path, own, T0, 0, 1, &n),
+			-EAGAIN);
+	KUNIT_EXPECT_EQ(test, path.nasked, own + 1);
+	KUNIT_EXPECT_EQ(test, top->dropped, 2ULL);
+	for (i = 2; i <= own; i += 2)
+		KUNIT_EXPECT_EQ_MSG(test, path.at[i]->accepted,
+				    i > own - NSLOG_RL_MAX_PATH ? 1ULL : 0ULL,
+				    "level %d", i);
+}
+
+/*
+ * A rule removed after it handed out a notice (as a rule is freed once its
+ * cgroup goes, or by "clear"): the notice holds its own cgroup reference
+ * and nothing of the rule, so it stays valid, and releasing it drops the
+ * last reference.
+ */
+static void nslog_rl_test_removed_rule_leaves_no_dangling_notice(struct kunit *test)
+{
+	struct nslog_rl_test *t = test->priv;
+	struct nslog_rl_rule *r = nslog_rl_rec_rule(test, 1, SEC);
+	struct nslog_rl_fake_cg *cg = nslog_rl_cg(r);
+	struct nslog_rl_notice n = { };
+	int i;
+
+	nslog_rl_drain(test, r, T0);
+	KUNIT_ASSERT_TRUE(test, nslog_rl_rule_take(r, T0 + SEC, 4,
+						   NSLOG_LOG_MAIN, &n));
+	KUNIT_ASSERT_PTR_EQ(test, n.cgrp, &cg->cgrp);
+
+	/* What nslog_rl_free_list() does, after readers are done. */
+	cgroup_put(r->cgrp);
+	for (i = 0; i < t->n; i++)
+		if (t->rules[i] == r)
+			t->rules[i] = NULL;
+	kfree(r);
+
+	KUNIT_EXPECT_EQ(test, nslog_rl_cg_refs(&cg->cgrp), 1L);
+	KUNIT_EXPECT_EQ(test, cg->released, 0U);
+	KUNIT_EXPECT_EQ(test, n.records, 1ULL);
+	KUNIT_EXPECT_EQ(test, n.bytes, 1ULL);
+	nslog_rl_notice_done(&n);
+	KUNIT_EXPECT_NULL(test, n.cgrp);
+	KUNIT_EXPECT_EQ(test, cg->released, 1U);
+}
+
+/* --- the parser ------------------------------------------------------------ */
+
+struct nslog_rl_parse_case {
+	const char *text;
+	struct nslog_rl_limit want;
+};
+
+#define REC(n, p, b)	.records = (n), .records_period_ns = (p), .records_burst = (b)
+#define BYTES(n, p, b)	.bytes = (n), .bytes_period_ns = (p), .bytes_burst = (b)
+
+static const struct nslog_rl_parse_case nslog_rl_parse_good[] = {
+	{ "records=100/s",		{ REC(100, SEC, 100) } },
+	{ "records=10000/30s",		{ REC(10000, 30 * SEC, 10000) } },
+	{ "records=5/250ms records_burst=20", { REC(5, 250 * MSEC, 20) } },
+	{ "records=1/min",		{ REC(1, MINUTE, 1) } },
+	{ "records=2/h",		{ REC(2, HOUR, 2) } },
+	{ "records=1/ms",		{ REC(1, MSEC, 1) } },
+	{ "records=1/1ms",		{ REC(1, MSEC, 1) } },
+	{ "records=1/24h",		{ REC(1, DAY, 1) } },
+	{ "records=1/1440min",		{ REC(1, DAY, 1) } },
+	{ "records=1/86400s",		{ REC(1, DAY, 1) } },
+	{ "records=1/86400000ms",	{ REC(1, DAY, 1) } },
+	{ "records=1/24h records_burst=53375", { REC(1, DAY, 53375) } },
+	{ "records=1000000000/s",	{ REC(1000000000, SEC, 1000000000) } },
+	{ "records=010/s",		{ REC(10, SEC, 10) } },
+	{ "records=1k/s records_burst=2K", { REC(1024, SEC, 2048) } },
+	{ "records=953M/s",		{ REC(953ULL << 20, SEC, 953ULL << 20) } },
+	{ "records=976562K/s",		{ REC(976562ULL << 10, SEC, 976562ULL << 10) } },
+	{ "bytes=64K/1min",		{ BYTES(65536, MINUTE, 65536) } },
+	{ "bytes=4076/s",		{ BYTES(4076, SEC, 4076) } },
+	{ "bytes=1/s bytes_burst=4076",	{ BYTES(1, SEC, 4076) } },
+	{ "bytes=1M/500ms bytes_burst=4M", { BYTES(1 << 20, 500 * MSEC, 4 << 20) } },
+	{ "records=10/s bytes=8K/s",	{ REC(10, SEC, 10), BYTES(8192, SEC, 8192) } },
+	{ " records=10/s\t\tbytes=8K/s  ", { REC(10, SEC, 10), BYTES(8192, SEC, 8192) } },
+	{ "bytes_burst=16K bytes=8K/2s records_burst=3 records=1/s",
+	  { REC(1, SEC, 3), BYTES(8192, 2 * SEC, 16384) } },
+};
+
+static void nslog_rl_parse_desc(const struct nslog_rl_parse_case *c,
+				char *desc)
+{
+	snprintf(desc, KUNIT_PARAM_DESC_SIZE, "\"%s\"", c->text);
+}
+
+KUNIT_ARRAY_PARAM(nslog_rl_parse_good, nslog_rl_parse_good,
+		  nslog_rl_parse_desc);
+
+/* Every documented form parses to the limit it says, bursts filled in. */
+static void nslog_rl_test_parse_accepts(struct kunit *test)
+{
+	const struct nslog_rl_parse_case *c = test->param_value;
+	const struct nslog_rl_limit *w = &c->want;
+	struct nslog_rl_limit l;
+	char buf[128];
+
+	KUNIT_ASSERT_GE(test, strscpy(buf, c->text, sizeof(buf)), (ssize_t)0);
+	memset(&l, 0x5a, sizeof(l));
+	KUNIT_ASSERT_EQ(test, nslog_rl_parse_limit(buf, &l), 0);
+	KUNIT_EXPECT_EQ(test, l.records, w->records);
+	KUNIT_EXPECT_EQ(test, l.records_period_ns, w->records_period_ns);
+	KUNIT_EXPECT_EQ(test, l.records_burst, w->records_burst);
+	KUNIT_EXPECT_EQ(test, l.bytes, w->bytes);
+	KUNIT_EXPECT_EQ(test, l.bytes_period_ns, w->bytes_period_ns);
+	KUNIT_EXPECT_EQ(test, l.bytes_burst, w->bytes_burst);
+}
+
+static const char *const nslog_rl_parse_bad[] = {
+	"",
+	"   ",
+	"records",
+	"records=",
+	"records=10",
+	"records=10/",
+	"records=/s",
+	"records=0/s",
+	"records=00/s",
+	"records=10/0s",
+	"records=10/0ms",
+	"records=10/2d",
+	"records=10/sec",
+	"records=10/S",
+	"records=10/ s",
+	"records=10/s/",
+	"records=10/1.5s",
+	"records=10/-1s",
+	"records=10/25h",
+	"records=10/86401s",
+	"records=10/1441min",
+	"records=10/999999999999s",
+	"records=1000000001/s",
+	"records=954M/s",
+	"records=976563K/s",
+	"records=1G/s",
+	"records=18446744073709551617/s",
+	"records=99999999999999999999999999/s",
+	"records=-1/s",
+	"records=+1/s",
+	"records=1.5/s",
+	"records=0x10/s",
+	"records=1e3/s",
+	"records=1kk/s",
+	"records=k/s",
+	"records=10/s records_burst=0",
+	"records=10/s records_burst=",
+	"records=10/s records_burst=1000000001",
+	"records=1/24h records_burst=53376",
+	"records_burst=5",
+	"records=1/s bytes_burst=8K",
+	"bytes=4075/s",
+	"bytes=1M/s bytes_burst=4075",
+	"bytes=0/s",
+	"limit=1/s",
+	"Records=10/s",
+	"records=10/s junk",
+	"records=10/s =",
+};
+
+static void nslog_rl_bad_desc(const char *const *text, char *desc)
+{
+	snprintf(desc, KUNIT_PARAM_DESC_SIZE, "\"%s\"", *text);
+}
+
+KUNIT_ARRAY_PARAM(nslog_rl_parse_bad, nslog_rl_parse_bad, nslog_rl_bad_desc);
+
+/* Malformed text, zero and absurd values are -EINVAL. */
+static void nslog_rl_test_parse_rejects(struct kunit *test)
+{
+	const char *const *text = test->param_value;
+	struct nslog_rl_limit l;
+	char buf[128];
+
+	KUNIT_ASSERT_GE(test, strscpy(buf, *text, sizeof(buf)), (ssize_t)0);
+	KUNIT_EXPECT_EQ(test, nslog_rl_parse_limit(buf, &l), -EINVAL);
+}
+
+static struct kunit_case nslog_rl_test_cases[] = {
+	KUNIT_CASE(nslog_rl_test_tb_set_starts_full),
+	KUNIT_CASE_PARAM(nslog_rl_test_tb_set_bounds, nslog_rl_set_gen_params),
+	KUNIT_CASE(nslog_rl_test_refill_adds_rate_per_ns),
+	KUNIT_CASE(nslog_rl_test_refill_capped_at_burst),
+	KUNIT_CASE_PARAM(nslog_rl_test_refill_long_idle_is_full,
+			 nslog_rl_bucket_gen_params),
+	KUNIT_CASE(nslog_rl_test_give_never_exceeds_cap),
+	KUNIT_CASE(nslog_rl_test_unlimited_passes_everything),
+	KUNIT_CASE(nslog_rl_test_elapsed_wraps_and_ignores_backwards),
+	KUNIT_CASE(nslog_rl_test_take_refills_from_last_ns),
+	KUNIT_CASE(nslog_rl_test_clock_backwards_adds_nothing),
+	KUNIT_CASE(nslog_rl_test_clock_wrap_refills_across),
+	KUNIT_CASE(nslog_rl_test_idle_for_years_caps_at_burst),
+	KUNIT_CASE(nslog_rl_test_passes_only_if_both_allow),
+	KUNIT_CASE(nslog_rl_test_record_refusal_takes_no_bytes),
+	KUNIT_CASE(nslog_rl_test_refusal_counts_pending_per_log),
+	KUNIT_CASE(nslog_rl_test_notice_handed_out_once),
+	KUNIT_CASE(nslog_rl_test_notice_only_in_its_log),
+	KUNIT_CASE_PARAM(nslog_rl_test_format_notice_text,
+			 nslog_rl_text_gen_params),
+	KUNIT_CASE(nslog_rl_test_path_parent_shared_by_two_children),
+	KUNIT_CASE(nslog_rl_test_path_child_tighter_than_parent),
+	KUNIT_CASE(nslog_rl_test_path_refusal_gives_back_lower_takes),
+	KUNIT_CASE(nslog_rl_test_path_refusal_gives_back_notice),
+	KUNIT_CASE(nslog_rl_test_path_charges_only_deepest_buckets),
+	KUNIT_CASE(nslog_rl_test_removed_rule_leaves_no_dangling_notice),
+	KUNIT_CASE_PARAM(nslog_rl_test_parse_accepts,
+			 nslog_rl_parse_good_gen_params),
+	KUNIT_CASE_PARAM(nslog_rl_test_parse_rejects,
+			 nslog_rl_parse_bad_gen_params),
+	{}
+};
+
+static struct kunit_suite nslog_rl_test_suite = {
+	.name = "nslog_rl",
+	.init = nslog_rl_test_init,
+	.exit = nslog_rl_test_exit,
+	.test_cases = nslog_rl_test_cases,
+};
+
+kunit_test_suite(nslog_rl_test_suite);
