@@ -111,7 +111,7 @@ int nslog_rl_parse_limit(char *args, struct nslog_rl_limit *l);
  */
 static __always_inline int
 nslog_rl_charge_path(struct nslog_rl_rule *(*rule_at)(const void *path,
-							int level),
+						      int level),
 		     const void *path, int own, u64 now, unsigned int log_id,
 		     size_t len, struct nslog_rl_notice *notice)
 {
