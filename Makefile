@@ -10,7 +10,7 @@ VM	:= tests/containers/vm.sh
 
 TEST_CFLAGS := -std=gnu11 -O2 -g -Wall -Wextra -Werror -D_GNU_SOURCE \
 	       -I$(CURDIR)/include/uapi -pthread
-TEST_PROGS := $(TESTBIN)/abi_test $(TESTBIN)/ns_test
+TEST_PROGS := $(TESTBIN)/abi_test $(TESTBIN)/ns_test $(TESTBIN)/rl_flood
 TEST_PROGS += $(TESTBIN)/stress $(TESTBIN)/badmem $(TESTBIN)/faultinj
 
 .PHONY: all module tools test-progs deps help clean demo test test-kunit \
@@ -53,6 +53,10 @@ $(TESTBIN)/abi_test: tests/abi/abi_test.c tests/lib/tap.c tests/lib/tap.h \
 $(TESTBIN)/ns_test: tests/containers/ns_test.c include/uapi/linux/nslogger.h
 	@mkdir -p $(TESTBIN)
 	$(CC) $(TEST_CFLAGS) -o $@ tests/containers/ns_test.c
+
+$(TESTBIN)/rl_flood: tests/containers/rl_flood.c include/uapi/linux/nslogger.h
+	@mkdir -p $(TESTBIN)
+	$(CC) $(TEST_CFLAGS) -o $@ tests/containers/rl_flood.c
 
 $(TESTBIN)/stress: tests/stress/stress.c include/uapi/linux/nslogger.h
 	@mkdir -p $(TESTBIN)
