@@ -7,6 +7,8 @@ KDIR	?= /lib/modules/$(KVER)/build
 BUILD	:= $(CURDIR)/build
 TESTBIN	:= $(BUILD)/tests
 VM	:= tests/containers/vm.sh
+# The whole VM suite under TCG: the churn scenario alone takes about 5 min.
+VM_SUITE_TIMEOUT := 2400
 
 TEST_CFLAGS := -std=gnu11 -O2 -g -Wall -Wextra -Werror -D_GNU_SOURCE \
 	       -I$(CURDIR)/include/uapi -pthread
@@ -14,7 +16,7 @@ TEST_PROGS := $(TESTBIN)/abi_test $(TESTBIN)/ns_test $(TESTBIN)/rl_flood
 TEST_PROGS += $(TESTBIN)/stress $(TESTBIN)/badmem $(TESTBIN)/faultinj
 
 .PHONY: all module tools test-progs deps help clean demo test test-kunit \
-	test-vm test-vm-6.12 test-host check install dkms-install bench
+	test-vm test-vm-6.12 test-host test-debug check install dkms-install bench
 
 all: module tools
 
@@ -26,6 +28,7 @@ help:
 	@echo "make test-kunit KUnit suites (kunit.py on UML, linux-source-6.1)"
 	@echo "make test-vm    VM suite (Debian's kernel under QEMU)"
 	@echo "make test-vm-6.12  the VM suite on Debian's 6.12 kernel (build/ko-6.12)"
+	@echo "make test-debug KUnit, VM suite and stress on a KASAN/lockdep kernel"
 	@echo "make check      checkpatch --strict and sparse (C=2) on the module"
 	@echo "make bench      benchmarks in one VM boot: bench/results, docs/benchmarks.md"
 	@echo "make install    install the module and the udev rule on this host"
@@ -79,7 +82,8 @@ test-kunit:
 
 test-vm: module tools test-progs
 	@scripts/deps.sh vm containers
-	$(VM) --ko $(CURDIR)/nslogger.ko -- tests/containers/suite.sh
+	$(VM) --timeout $(VM_SUITE_TIMEOUT) --ko $(CURDIR)/nslogger.ko -- \
+		tests/containers/suite.sh
 
 # The module for 6.12 goes to build/ko-6.12/; nslogger.ko is rebuilt for
 # the default kernel afterwards, all under the lock other builds take.
@@ -89,8 +93,14 @@ test-vm-6.12: tools test-progs
 	mkdir -p $(BUILD)/ko-6.12
 	flock $(BUILD)/.module.lock sh -c '$(MAKE) module KVER=$(KVER_612) && \
 		cp nslogger.ko $(BUILD)/ko-6.12/ && $(MAKE) module'
-	$(VM) --kver $(KVER_612) --ko $(BUILD)/ko-6.12/nslogger.ko -- \
-		tests/containers/suite.sh
+	$(VM) --timeout $(VM_SUITE_TIMEOUT) --kver $(KVER_612) \
+		--ko $(BUILD)/ko-6.12/nslogger.ko -- tests/containers/suite.sh
+
+# The debug kernel is built once (about N min) and cached; see
+# docs/reliability.md.
+test-debug: tools test-progs
+	@scripts/deps.sh debug vm
+	tests/debug/run.sh
 
 test:
 	scripts/run-tests.sh \
