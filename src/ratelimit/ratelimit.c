@@ -35,7 +35,8 @@
  *
  * The default: when default_limit is set, a writer whose own cgroup has no
  * rule gets a bucket of its own made from the default on its first write
- * (journald's way: each service its own budget).  These count towards
+ * (journald's way: each service its own budget).  It is charged only for
+ * its own cgroup's writes, never as an ancestor's.  These count towards
  * max_rules; once it is reached, cgroups without a bucket are not limited.
  */
 
@@ -321,14 +322,23 @@ struct nslog_rl_walk {
 	int own;
 };
 
-/* The rule of @p's cgroup at @level, looked up only if that level has any. */
+/*
+ * The rule of @p's cgroup at @level, looked up only if that level has any.
+ * A default bucket is its own cgroup's budget: an ancestor's is skipped,
+ * as it is when no rule makes the walk look at that level.
+ */
 static struct nslog_rl_rule *nslog_rl_rule_at(const void *p, int level)
 {
 	const struct nslog_rl_walk *w = p;
+	struct nslog_rl_rule *r;
 
 	if (!nslog_rl_level_limited(w->levels, w->dflt, level, w->own))
 		return NULL;
-	return nslog_rl_find(cgroup_id(cgroup_ancestor(w->cgrp, level)));
+	r = nslog_rl_find(cgroup_id(cgroup_ancestor(w->cgrp, level)));
+	/* Paired with WRITE_ONCE() in nslog_rl_do(). */
+	if (r && level != w->own && READ_ONCE(r->dynamic))
+		return NULL;
+	return r;
 }
 
 /**
@@ -618,7 +628,8 @@ static int nslog_rl_do(struct nslog_rl_cmd *cmd, struct list_head *freed)
 		return 0;
 	}
 	if (r) {
-		r->dynamic = false;
+		/* Paired with READ_ONCE() in nslog_rl_rule_at(). */
+		WRITE_ONCE(r->dynamic, false);
 		return nslog_rl_apply(r, &cmd->limit);
 	}
 	r = nslog_rl_new(cmd->cgrp, &cmd->limit, false);

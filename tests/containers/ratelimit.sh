@@ -16,7 +16,7 @@
 #   |   +-- c1  c2       ... shared by two children without rules
 #   |   +-- c3           ... and a child with a tighter rule of its own
 #   +-- m1  m2           one writer moved between them
-#   +-- dflt  free       the default_limit parameter, and no limit at all
+#   +-- dflt  dp/k  free the default_limit parameter, and no limit at all
 #   +-- rt  demo.service nslogctl: every rule form, --pid, --unit
 #   +-- g                removed with its rule, made again at the same path
 #   +-- churn/cN         10,000 cgroups made, limited, written from, removed
@@ -159,7 +159,7 @@ if ! cgcreate -g "pids:$base" 2>"$tmp/cgcreate.err"; then
 	exit 0
 fi
 check "cgcreate made a cgroup v2 cgroup" test -f "$cgfs$base/cgroup.procs"
-for c in a b e d v p p/c1 p/c2 p/c3 m1 m2 dflt free rt demo.service g; do
+for c in a b e d v p p/c1 p/c2 p/c3 m1 m2 dflt dp free rt demo.service g; do
 	cg "$c"
 done
 mkdir "$cgfs$base/churn"
@@ -371,6 +371,14 @@ le "default_limit: it holds the cgroup to the default" "$(count main dfltw)" \
 check "default_limit: nslogctl limit show lists the default" \
 	bash -c "'$nslogctl' limit show | grep -qx 'default records=5/1s records_burst=5'"
 is "default_limit: a cgroup with a rule keeps its rule" "$(field "$base/a" kind)" rule
+# A default bucket is its cgroup's own budget, not its children's, also
+# when other cgroups at its level have rules (so the walk looks there).
+run_in dp "$flood" trickle main 1 0 dpw >/dev/null
+cg dp/k
+run_in dp/k "$flood" flood main 0.3 64 dpkw >/dev/null
+is "default_limit: the child got a default bucket of its own" "$(field "$base/dp/k" kind)" default
+is "default_limit: a parent's default bucket is not charged for its child" \
+	"$(field "$base/dp" accepted)/$(field "$base/dp" dropped)" 1/0
 echo off >"$params/default_limit"
 is "default_limit=off removes the default buckets" "$(line_of "$base/dflt")" ""
 run_in free "$flood" trickle main 200 0 freew >/dev/null
