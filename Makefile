@@ -101,8 +101,8 @@ test:
 		"kunit=$(MAKE) --no-print-directory test-kunit" \
 		"vm=$(MAKE) --no-print-directory test-vm"
 
-demo: module tools
-	@scripts/deps.sh vm
+demo: module tools $(TESTBIN)/rl_flood
+	@scripts/deps.sh vm containers
 	$(VM) --ko $(CURDIR)/nslogger.ko -- tests/containers/demo.sh
 
 check:
