@@ -1247,7 +1247,7 @@ static void collector_main(void)
 
 /* ---- the driver -------------------------------------------------------- */
 
-static char saved_drop[16], saved_default[64];
+static char saved_drop[16], saved_default[256];
 
 static void read_param(const char *name, char *out, size_t sz)
 {
@@ -1262,6 +1262,37 @@ static void read_param(const char *name, char *out, size_t sz)
 	if (!fgets(out, sz, f))
 		out[0] = 0;
 	out[strcspn(out, "\n")] = 0;
+	fclose(f);
+}
+
+/*
+ * The default limit as the admin file lists it ("default records=N/Ps
+ * records_burst=B bytes=- bytes_burst=-"), in the parameter's syntax; the
+ * parameter itself only reads back "on" or "off".
+ */
+static void read_default_limit(char *out, size_t sz)
+{
+	char line[512], *tok, *save;
+	FILE *f = fopen("/proc/nslogger/limits", "r");
+
+	snprintf(out, sz, "off");
+	if (!f)
+		return;
+	while (fgets(line, sizeof(line), f)) {
+		if (strncmp(line, "default ", 8))
+			continue;
+		out[0] = 0;
+		for (tok = strtok_r(line + 8, " \n", &save); tok;
+		     tok = strtok_r(NULL, " \n", &save)) {
+			size_t n = strlen(tok);
+
+			if (n >= 2 && !strcmp(tok + n - 2, "=-"))
+				continue;
+			if (strlen(out) + n + 2 < sz)
+				strcat(strcat(out, out[0] ? " " : ""), tok);
+		}
+		break;
+	}
 	fclose(f);
 }
 
@@ -1379,7 +1410,7 @@ int main(int argc, char **argv)
 
 	/* Drops visible to writers; no default buckets besides our rules. */
 	read_param("drop_errno", saved_drop, sizeof(saved_drop));
-	read_param("default_limit", saved_default, sizeof(saved_default));
+	read_default_limit(saved_default, sizeof(saved_default));
 	set_param("drop_errno", "1");
 	set_param("default_limit", "off");
 
