@@ -45,6 +45,16 @@ cp "$project/src/ring.c" "$project/src/ring.h" "$project/src/compat.h" "$kb/src/
 cp -r "$project/include" "$kb/include"
 make -s -C "/lib/modules/$kver/build" M="$kb" modules
 
+# The ring's append path on the host's own CPU (ring.c built as user space
+# against bench/kbench/shim/), and the writers the host has without the
+# module: what the emulated numbers stand for on real hardware.
+${CC:-gcc} -std=gnu11 -O2 -Wall -Wextra -Werror -D_GNU_SOURCE \
+	-I"$here/kbench/shim" -I"$project/src" -o "$build/uring" \
+	"$here/kbench/uring.c" "$project/src/ring.c"
+"$build/uring" >"$build/uring.csv"
+"$build/writebench" -r 9 -t 30 -l host w=null w=pipe w=unix w=null,p=4076 \
+	w=pipe,p=4076 w=unix,p=4076 >"$build/host-writers.csv"
+
 # A copy of the module, so that a rebuild meanwhile does not change it.
 cp "$ko" "$build/nslogger.ko"
 
@@ -54,6 +64,7 @@ load() {
 {
 	echo "when,what,loadavg_1_5_15,host_cpus"
 	load before
+	echo "$(date -u +%FT%TZ),tree,$(git -C "$project" describe --always --dirty 2>/dev/null || echo unknown),$(nproc)"
 } >"$build/host.csv"
 
 start=$(date +%s)
@@ -69,7 +80,8 @@ echo "$(date -u +%FT%TZ),duration_s,$((end - start)),$(nproc)" >>"$build/host.cs
 top -bn1 | sed -n '7,12p' >"$build/host-top.txt" || true
 
 cp "$build"/out/*.csv "$results/"
-cp "$build/host.csv" "$results/host.csv"
+cp "$build/host.csv" "$build/uring.csv" "$results/"
+{ sed -n 1p "$build/out/writers.csv"; cat "$build/host-writers.csv"; } >"$results/host-writers.csv"
 "$here/plot.sh" "$results"
 echo "bench: results in ${results#"$project"/}, $((end - start)) s (guest rc=$rc)"
 exit $rc

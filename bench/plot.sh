@@ -5,8 +5,10 @@
 #
 #   bench/plot.sh [RESULTS_DIR]
 #
-# payload.png: median ns per write against payload, every writer.
-# readers.png: median ns per write against open readers (idle and reading)
+# Values are bns_med: the median over the rounds of each sample's batch
+# median (see bench/writebench.c), the cost while the vCPU runs.
+# payload.png: ns per write against payload, every writer.
+# readers.png: ns per write against open readers (idle and reading)
 #              for the writers that have readers of their own (nslogger,
 #              /dev/kmsg); the others at 100 bytes as flat references.
 
@@ -17,9 +19,10 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 command -v gnuplot >/dev/null || { echo "plot.sh: no gnuplot (scripts/deps.sh bench)" >&2; exit 1; }
 
-# CSV columns: 3 writer, 4 payload, 5 readers, 6 active, 12 ns_med
+# CSV columns: 3 writer, 4 payload, 5 readers, 6 active, 18-20 bns_med,
+# bns_min, bns_max
 for w in null nslog nslogv kmsg marker unix pipe; do
-	awk -F, -v w="$w" '$3 == w && $12 != "NA" { print $4, $12, $13, $14 }' \
+	awk -F, -v w="$w" '$3 == w && $18 != "NA" { print $4, $18, $19, $20 }' \
 		"$dir/writers.csv" >"$tmp/p-$w.dat"
 done
 
@@ -31,7 +34,7 @@ done
 gnuplot <<GP
 set terminal pngcairo size 900,600 font ",10"
 set output '$dir/payload.png'
-set title "ns per write against payload (median, bars min-max; QEMU TCG guest)"
+set title "ns per write against payload (median of batch medians, bars min-max; QEMU TCG guest)"
 set xlabel "payload bytes"
 set ylabel "ns per write"
 set logscale xy
@@ -45,12 +48,12 @@ GP
 pos='BEGIN { p["0"] = 0; p["1"] = 1; p["16"] = 2; p["256"] = 3; p["1024"] = 4 }'
 for w in nslog nslogv kmsg; do
 	for a in 0 1; do
-		awk -F, -v w="$w" -v a="$a" "$pos"' $3 == w && $6 == a && $12 != "NA" {
-			print p[$5], $12 }' "$dir/readers.csv" | sort -n >"$tmp/r-$w-$a.dat"
+		awk -F, -v w="$w" -v a="$a" "$pos"' $3 == w && $6 == a && $18 != "NA" {
+			print p[$5], $18 }' "$dir/readers.csv" | sort -n >"$tmp/r-$w-$a.dat"
 		# 0 readers is the same case idle or not.
 		if [ "$a" = 1 ]; then
-			awk -F, -v w="$w" "$pos"' $3 == w && $5 == 0 && $12 != "NA" {
-				print 0, $12; exit }' "$dir/readers.csv" >"$tmp/r0"
+			awk -F, -v w="$w" "$pos"' $3 == w && $5 == 0 && $18 != "NA" {
+				print 0, $18; exit }' "$dir/readers.csv" >"$tmp/r0"
 			cat "$tmp/r0" "$tmp/r-$w-$a.dat" >"$tmp/x" && mv "$tmp/x" "$tmp/r-$w-$a.dat"
 		fi
 	done
@@ -61,7 +64,7 @@ for w in nslog nslogv kmsg; do
 	plots+=", '$tmp/r-$w-1.dat' using 1:2 with linespoints dashtype 2 title '$w, readers reading'"
 done
 for w in null marker unix pipe; do
-	v=$(awk -F, -v w="$w" '$3 == w && $4 == 100 { print $12 }' "$dir/writers.csv")
+	v=$(awk -F, -v w="$w" '$3 == w && $4 == 100 { print $18 }' "$dir/writers.csv")
 	[ -n "$v" ] && [ "$v" != NA ] || continue
 	plots+=", $v with lines dashtype 3 title '$w (100 B, no readers of its own)'"
 done

@@ -27,9 +27,12 @@
  * spell of the (shared, emulated) machine hits all cases alike.  One line of
  * CSV per case goes to stdout:
  *   label,name,writer,payload,readers,active,threads,ns,cgroup,reps,iters,
- *   ns_med,ns_min,ns_max,ns_q1,ns_q3,wps_med
+ *   ns_med,ns_min,ns_max,ns_q1,ns_q3,wps_med,bns_med,bns_min,bns_max
  * ns_* are ns per write (for th > 1, wall time over all writers' writes),
- * wps_med is writes per second of all writers together.  A case whose
+ * wps_med is writes per second of all writers together.  bns_* are the
+ * median, min and max over the rounds of each sample's batch median (see
+ * struct result): the cost while the vCPU runs, for a machine shared with
+ * other jobs.  A case whose
  * writer fails prints NA.
  */
 
@@ -85,15 +88,25 @@ struct bcase {
 	int res_fd;	/* worker -> parent */
 	uint64_t iters;
 	double smp[MAX_REPS];
+	double bsmp[MAX_REPS];
 	int failed;
 };
 
+/*
+ * One sample: @ops operations from @t0 to @t1, and @bns, the median over
+ * batches of BATCH operations of ns per operation.  A vCPU the host takes
+ * away for a while (the machine is shared) stretches a few batches, which
+ * the median leaves out; the wall time keeps them.
+ */
 struct result {
 	uint64_t ops;
 	uint64_t t0;
 	uint64_t t1;
+	double bns;
 	int64_t err;
 };
+
+#define BATCH	32
 
 static uint64_t now_ns(void)
 {
@@ -312,44 +325,72 @@ static int drain_once(struct wctx *x, struct result *r)
 	return 0;
 }
 
-static void writer_run(struct wctx *x, uint64_t n, struct result *r)
+static ssize_t writer_op(struct wctx *x)
 {
 	const struct bcase *c = x->c;
+	ssize_t ret;
+
+	switch (c->w) {
+	case W_NSLOGV:
+		return writev(x->fd, x->iov, 3);
+	case W_UNIX:
+		return send(x->fd, x->buf, c->payload, 0);
+	case W_OPEN:
+		ret = open(c->dev, O_WRONLY);
+		if (ret >= 0)
+			close(ret);
+		return ret;
+	default:
+		return write(x->fd, x->buf, c->payload);
+	}
+}
+
+static int cmp_u64(const void *a, const void *b)
+{
+	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+static void writer_run(struct wctx *x, uint64_t n, struct result *r)
+{
+	static uint64_t *bt;
+	static uint64_t bt_size;
+	uint64_t i, nb = 0, prev, t;
 	ssize_t ret = 0;
-	uint64_t i;
 
 	r->ops = n;
 	r->err = 0;
-	if (c->w == W_DRAIN) {
+	if (x->c->w == W_DRAIN) {
 		if (drain_once(x, r))
 			r->err = errno ? errno : EIO;
+		r->bns = r->ops ? (double)(r->t1 - r->t0) / r->ops : 0;
 		return;
 	}
-	r->t0 = now_ns();
-	switch (c->w) {
-	case W_NSLOGV:
-		for (i = 0; i < n && ret >= 0; i++)
-			ret = writev(x->fd, x->iov, 3);
-		break;
-	case W_UNIX:
-		for (i = 0; i < n && ret >= 0; i++)
-			ret = send(x->fd, x->buf, c->payload, 0);
-		break;
-	case W_OPEN:
-		for (i = 0; i < n && ret >= 0; i++) {
-			ret = open(c->dev, O_WRONLY);
-			if (ret >= 0)
-				close(ret);
+	if (n / BATCH + 1 > bt_size) {
+		bt_size = n / BATCH + 1;
+		bt = realloc(bt, bt_size * sizeof(*bt));
+		if (!bt)
+			die("realloc");
+	}
+	r->t0 = prev = now_ns();
+	for (i = 0; i < n && ret >= 0; i++) {
+		ret = writer_op(x);
+		if ((i + 1) % BATCH == 0) {
+			t = now_ns();
+			bt[nb++] = t - prev;
+			prev = t;
 		}
-		break;
-	default:
-		for (i = 0; i < n && ret >= 0; i++)
-			ret = write(x->fd, x->buf, c->payload);
-		break;
 	}
 	r->t1 = now_ns();
 	if (ret < 0)
 		r->err = errno;
+	if (nb) {
+		qsort(bt, nb, sizeof(*bt), cmp_u64);
+		r->bns = (double)bt[nb / 2] / BATCH;
+	} else {
+		r->bns = (double)(r->t1 - r->t0) / n;
+	}
 }
 
 /* A writer process: setup, then one sample per command until EOF. */
@@ -450,6 +491,8 @@ static void case_worker(struct bcase *c, int cmd, int res)
 			if (r.err)
 				sum.err = r.err;
 			sum.ops += r.ops;
+			/* Per writer; the mean of the writers. */
+			sum.bns += r.bns / c->threads;
 			if (!sum.t0 || r.t0 < sum.t0)
 				sum.t0 = r.t0;
 			if (r.t1 > sum.t1)
@@ -533,8 +576,11 @@ static void start_case(struct bcase *c)
 	c->res_fd = b[0];
 }
 
-/* One sample: ns per operation, or < 0 when the writer failed. */
-static double sample(struct bcase *c, uint64_t n)
+/*
+ * One sample: ns per operation by wall time, or < 0 when the writer
+ * failed; *bns gets the batch median.
+ */
+static double sample(struct bcase *c, uint64_t n, double *bns)
 {
 	struct result r;
 
@@ -549,6 +595,8 @@ static double sample(struct bcase *c, uint64_t n)
 	}
 	if (!r.ops)
 		return -1;
+	if (bns)
+		*bns = r.bns;
 	return (double)(r.t1 - r.t0) / r.ops;
 }
 
@@ -591,7 +639,7 @@ static int run_cases(int argc, char **argv, int reps, double target_ms,
 	for (i = 0; i < ncases; i++) {
 		struct bcase *c = &cases[i];
 		uint64_t n = c->w == W_DRAIN ? 1 : 64;
-		double ns = sample(c, n);
+		double ns = sample(c, n, NULL);
 
 		if (ns < 0)
 			continue;
@@ -600,7 +648,7 @@ static int run_cases(int argc, char **argv, int reps, double target_ms,
 			continue;
 		}
 		n = (uint64_t)(target_ms * 1e6 / 4 / ns) + 1;
-		ns = sample(c, n);
+		ns = sample(c, n, NULL);
 		if (ns < 0)
 			continue;
 		c->iters = (uint64_t)(target_ms * 1e6 / ns) + 1;
@@ -611,7 +659,8 @@ static int run_cases(int argc, char **argv, int reps, double target_ms,
 		for (i = 0; i < ncases; i++) {
 			struct bcase *c = &cases[i];
 
-			c->smp[k] = c->failed ? -1 : sample(c, c->iters);
+			c->smp[k] = c->failed ? -1 :
+				    sample(c, c->iters, &c->bsmp[k]);
 		}
 	}
 	for (i = 0; i < ncases; i++) {
@@ -624,16 +673,20 @@ static int run_cases(int argc, char **argv, int reps, double target_ms,
 		       c->cg[0] ? c->cg + strlen("/sys/fs/cgroup") : "/",
 		       reps, (unsigned long long)c->iters);
 		if (c->failed) {
-			printf("NA,NA,NA,NA,NA,NA\n");
+			printf("NA,NA,NA,NA,NA,NA,NA,NA,NA\n");
 			continue;
 		}
 		memcpy(s, c->smp, reps * sizeof(double));
 		qsort(s, reps, sizeof(double), cmp_double);
 		med = quantile(s, reps, 0.5);
 		/* ops per second of all writers: ns is wall time per op. */
-		printf("%.1f,%.1f,%.1f,%.1f,%.1f,%.0f\n", med, s[0],
+		printf("%.1f,%.1f,%.1f,%.1f,%.1f,%.0f,", med, s[0],
 		       s[reps - 1], quantile(s, reps, 0.25),
 		       quantile(s, reps, 0.75), 1e9 / med);
+		memcpy(s, c->bsmp, reps * sizeof(double));
+		qsort(s, reps, sizeof(double), cmp_double);
+		printf("%.1f,%.1f,%.1f\n", quantile(s, reps, 0.5), s[0],
+		       s[reps - 1]);
 	}
 	fflush(stdout);
 	for (i = 0; i < ncases; i++) {
