@@ -1,0 +1,193 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# debug-kernel.sh - the KASAN/UBSAN/lockdep/kmemleak kernel of `make test-debug`.
+#
+#   scripts/debug-kernel.sh kernel     build the kernel (cached), print its dir
+#   scripts/debug-kernel.sh module     build nslogger.ko with its KUnit suites
+#                                      against it, print the .ko's path
+#   scripts/debug-kernel.sh env        print KERNEL=, MODDIR=, KREL=, KO= lines
+#
+# Everything lives under build/debug-kernel/, apart from build/kunit/ (UML):
+#
+#   linux-source-6.1/   Debian's /usr/src/linux-source-6.1.tar.xz, unpacked
+#   out/                the kernel's objects (O=): bzImage, .config
+#   modroot/lib/modules/KREL/   modules_install: modules.dep, modules.builtin
+#                               (vm.sh --moddir; every driver is built in)
+#   nslogger-src/       a copy of the module's sources, built with M= there,
+#                       so the in-tree objects of the 6.1 build stay as they are
+#   build/ko-debug/nslogger.ko  the result of "module"
+#
+# The config is "make allnoconfig" with tests/debug/kernel.config forced in
+# (KCONFIG_ALLCONFIG), then olddefconfig. Every symbol the fragment sets must
+# be in the final .config as it is written there, or the build fails. The
+# kernel is built again only when the key changes: the tarball's sha256, the
+# fragment's contents and build_steps below. Environment:
+#   NSLOG_DEBUG_JOBS=N     make -jN (default 2), always under nice -n 10
+#   NSLOG_DEBUG_TARBALL=F  another linux-source tarball
+set -euo pipefail
+
+here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd -P)
+root=$(cd "$here/.." && pwd -P)
+tarball=${NSLOG_DEBUG_TARBALL:-/usr/src/linux-source-6.1.tar.xz}
+fragment=$root/tests/debug/kernel.config
+build=$root/build/debug-kernel
+tree=$build/linux-source-6.1
+out=$build/out
+modroot=$build/modroot
+msrc=$build/nslogger-src
+kodir=$root/build/ko-debug
+jobs=${NSLOG_DEBUG_JOBS:-2}
+# Part of the cache key: change it when build_kernel builds differently.
+build_steps=1
+
+say() {
+	echo "debug-kernel: $*" >&2
+}
+
+die() {
+	say "$*"
+	exit 1
+}
+
+kmake() {
+	nice -n 10 make -C "$tree" O="$out" -j"$jobs" "$@"
+}
+
+# The tarball's checksum, remembered by size and mtime (hashing 140 MB on
+# every run of make test-debug would be most of the cached path).
+tarball_sum() {
+	local id cache=$build/tarball.sha256
+
+	id=$(stat -Lc '%s %Y' "$tarball")
+	if [ -s "$cache" ] && [ "$(sed -n 1p "$cache")" = "$id" ]; then
+		sed -n 2p "$cache"
+		return
+	fi
+	printf '%s\n%s\n' "$id" "$(sha256sum <"$tarball" | cut -d' ' -f1)" >"$cache"
+	sed -n 2p "$cache"
+}
+
+# Each "CONFIG_X=v" line of the fragment must be in .config as it is, and
+# each "# CONFIG_X is not set" must not be =y or =m there.
+verify_config() {
+	local line sym bad=0
+
+	while IFS= read -r line; do
+		case "$line" in
+		CONFIG_*=*)
+			grep -qxF -- "$line" "$out/.config" && continue
+			say "MISSING: $line (.config has: $(grep -E "^(# )?${line%%=*}[= ]" \
+				"$out/.config" || echo nothing))"
+			bad=1
+			;;
+		"# CONFIG_"*" is not set")
+			sym=${line#\# }
+			sym=${sym%% *}
+			grep -qE "^$sym=[ym]\$" "$out/.config" || continue
+			say "MISSING: $line (.config has: $(grep -E "^$sym=" "$out/.config"))"
+			bad=1
+			;;
+		esac
+	done <"$fragment"
+	[ $bad = 0 ] || die "the config lacks options asked for in ${fragment#"$root"/}"
+}
+
+build_kernel() {
+	local key t0 t1 krel
+
+	command -v xz >/dev/null || die "xz is missing (scripts/deps.sh debug)"
+	[ -r "$tarball" ] || die "no $tarball (scripts/deps.sh debug)"
+	mkdir -p "$build"
+	key=$( { tarball_sum; sha256sum <"$fragment"; echo "steps $build_steps"; } |
+		sha256sum | cut -d' ' -f1)
+	if [ -s "$out/nslog.key" ] && [ "$(cat "$out/nslog.key")" = "$key" ] &&
+	   [ -s "$out/arch/x86/boot/bzImage" ] && [ -s "$modroot/krel" ]; then
+		say "cached: $out ($(cat "$modroot/krel"))"
+		return 0
+	fi
+
+	t0=$(date +%s)
+	if [ ! -s "$build/tree.key" ] || [ "$(cat "$build/tree.key")" != "$(tarball_sum)" ] ||
+	   [ ! -f "$tree/Makefile" ]; then
+		say "unpacking $tarball"
+		rm -rf "$tree" "$out"
+		tar -C "$build" -xf "$tarball"
+		[ -f "$tree/Makefile" ] || die "$tarball has no linux-source-6.1/"
+		tarball_sum >"$build/tree.key"
+	fi
+	rm -f "$out/nslog.key"
+	mkdir -p "$out"
+	say "configuring from ${fragment#"$root"/}"
+	kmake -s KCONFIG_ALLCONFIG="$fragment" allnoconfig
+	kmake -s olddefconfig
+	verify_config
+	say "building bzImage and modules (make -j$jobs, nice 10)"
+	kmake -s bzImage modules
+	kmake -s modules_prepare
+	rm -rf "$modroot"
+	kmake -s INSTALL_MOD_PATH="$modroot" DEPMOD=/sbin/depmod modules_install
+	krel=$(kmake -s kernelrelease)
+	[ -r "$modroot/lib/modules/$krel/modules.builtin" ] ||
+		die "modules_install left no modules.builtin for $krel"
+	echo "$krel" >"$modroot/krel"
+	echo "$key" >"$out/nslog.key"
+	t1=$(date +%s)
+	say "built $krel in $((t1 - t0)) s"
+}
+
+# The project's own KUnit options (config NSLOG_*KUNIT* in Kconfig) as make
+# variables for Kbuild and as -D for IS_ENABLED() in the C code.
+kunit_opts() {
+	local sym flags=
+
+	while read -r sym; do
+		echo "CONFIG_$sym=y"
+		flags+=" -DCONFIG_$sym=1"
+	done < <(sed -n 's/^config \(NSLOG_[A-Z0-9_]*KUNIT[A-Z0-9_]*\)$/\1/p' "$root/Kconfig")
+	echo "KCFLAGS=${flags# }"
+}
+
+build_module() {
+	local -a opts
+
+	mkdir -p "$msrc" "$kodir"
+	# A copy, so this build's objects never mix with the shared tree's
+	# (the module is small: it is built from scratch every time).
+	rm -rf "${msrc:?}"/*
+	cp -a "$root/Kbuild" "$root/Kconfig" "$root/src" "$root/include" "$msrc/"
+	mkdir -p "$msrc/tests"
+	cp -a "$root/tests/kunit" "$msrc/tests/"
+	find "$msrc" \( -name '*.o' -o -name '*.ko' -o -name '.*.cmd' -o -name '*.mod' \
+		-o -name '*.mod.c' \) -delete
+	mapfile -t opts < <(kunit_opts)
+	say "building nslogger.ko against $(cat "$modroot/krel") with ${opts[*]}"
+	nice -n 10 make -C "$out" M="$msrc" -j"$jobs" CONFIG_NSLOG=m W=1 "${opts[@]}" modules >&2
+	cp "$msrc/nslogger.ko" "$kodir/nslogger.ko"
+	echo "$kodir/nslogger.ko"
+}
+
+case "${1:-}" in
+kernel)
+	build_kernel
+	echo "$out"
+	;;
+module)
+	build_kernel
+	build_module
+	;;
+env)
+	[ -s "$modroot/krel" ] || die "no kernel built yet (scripts/debug-kernel.sh kernel)"
+	krel=$(cat "$modroot/krel")
+	# The bzImage: this kernel does not come up through the PVH entry of
+	# its vmlinux (nothing on the console at all).
+	echo "KERNEL=$out/arch/x86/boot/bzImage"
+	echo "MODDIR=$modroot/lib/modules/$krel"
+	echo "KREL=$krel"
+	echo "KO=$kodir/nslogger.ko"
+	;;
+*)
+	sed -n '/^#   scripts\/debug-kernel.sh kernel/,/^#   *against it/s/^#//p' "$0" >&2
+	exit 2
+	;;
+esac
