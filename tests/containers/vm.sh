@@ -7,6 +7,8 @@
 #                          [--params "modparams"] [--append "kernel cmdline"]
 #                          [--timeout SECS] [--mem 1G] [--smp 2]
 #                          [--log FILE] [--out DIR] -- command [args...]
+#   tests/containers/vm.sh --kernel IMAGE --moddir DIR [options] \
+#                          -- command [args...]
 #
 # The host kernel cannot load modules, so every test of the module boots
 # /boot/vmlinuz-KVER (default: scripts/kver.sh) with a tiny initramfs that
@@ -24,6 +26,10 @@
 #   /init (busybox) -> insmod virtio/9p -> mount root -> switch_root ->
 #   guest-init.sh: mounts, insmod, command, rmmod, dmesg + taint check ->
 #   "NSLOG-VM-RESULT rc=N rmmod=ok|fail|none kernel=clean|dirty" -> power off
+#
+# --kernel boots a kernel built here instead (a vmlinux with the PVH note, or
+# a bzImage; scripts/debug-kernel.sh builds one), with DIR its modules'
+# lib/modules/KREL (modules.dep, modules.builtin); KVER is then basename DIR.
 #
 # OUT is build/vm/out-PID, deleted on exit, unless --out DIR keeps it.
 # The guest's /tmp, /run, /var/tmp, /var/log, /var/lib/lxc and /var/cache/lxc
@@ -57,6 +63,8 @@ vmdir=$project/build/vm
 guest_init=$here/guest-init.sh
 
 kver=
+kernel_opt=
+moddir_opt=
 ko=
 params=
 append=
@@ -85,7 +93,7 @@ while [ $# -gt 0 ]; do
 		val=${opt#*=}
 		opt=${opt%%=*}
 		;;
-	--kver|--ko|--params|--append|--timeout|--mem|--smp|--log|--out)
+	--kver|--kernel|--moddir|--ko|--params|--append|--timeout|--mem|--smp|--log|--out)
 		[ $# -ge 2 ] || die "$opt needs an argument"
 		val=$2
 		shift
@@ -93,6 +101,8 @@ while [ $# -gt 0 ]; do
 	esac
 	case "$opt" in
 	--kver)		kver=$val ;;
+	--kernel)	kernel_opt=$val ;;
+	--moddir)	moddir_opt=$val ;;
 	--ko)		ko=$val ;;
 	--params)	params=$val ;;
 	--append)	append=$val ;;
@@ -109,9 +119,17 @@ while [ $# -gt 0 ]; do
 done
 [ $# -gt 0 ] || { echo "vm.sh: no command given" >&2; usage; }
 
-[ -n "$kver" ] || kver=$("$project/scripts/kver.sh") || die "no kernel (scripts/deps.sh vm)"
-kernel=/boot/vmlinuz-$kver
-moddir=/lib/modules/$kver
+if [ -n "$kernel_opt" ]; then
+	[ -n "$moddir_opt" ] || die "--kernel needs --moddir"
+	moddir=$(cd "$moddir_opt" && pwd) || die "no $moddir_opt"
+	kernel=$kernel_opt
+	[ -n "$kver" ] || kver=$(basename "$moddir")
+else
+	[ -z "$moddir_opt" ] || die "--moddir goes with --kernel"
+	[ -n "$kver" ] || kver=$("$project/scripts/kver.sh") || die "no kernel (scripts/deps.sh vm)"
+	kernel=/boot/vmlinuz-$kver
+	moddir=/lib/modules/$kver
+fi
 [ -r "$kernel" ] || die "cannot read $kernel"
 [ -r "$moddir/modules.dep" ] || die "no $moddir/modules.dep"
 [[ "$timeout" =~ ^[1-9][0-9]*$ ]] || die "--timeout wants whole seconds"
@@ -352,7 +370,8 @@ extract_vmlinux() {
 }
 
 vmlinux=$kernel
-extract_vmlinux || vmlinux=$kernel
+# A kernel of --kernel is booted as it is.
+[ -n "$kernel_opt" ] || extract_vmlinux || vmlinux=$kernel
 
 # ---------------------------------------------------------------------------
 # What the guest runs: the command as a script, and its environment.
