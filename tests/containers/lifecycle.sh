@@ -11,8 +11,8 @@
 # 2. NSLOG_LIFECYCLE_CYCLES (default 100) times: insmod, write records from
 #    the host and from two IPC namespaces that outlive every module
 #    instance (a bash in each, fed through a FIFO, so a cycle execs few
-#    programs), read each set back and compare it with what was written,
-#    rmmod.
+#    programs), read the host's set back (the namespaces' every 5th cycle)
+#    and compare it with what was written, rmmod.
 # 3. With the module out, the kernel's unreclaimable slab and vmalloc use
 #    are back to what they were before the cycles, within LEAK_KB (a leak
 #    of a ring or of ~10 KB a cycle shows; small leaks are kmemleak's job),
@@ -221,7 +221,10 @@ cycle() {	# N: one load, traffic, check, unload; 0 if all went well
 	want=$(for ((i = 0; i < per_host; i++)); do echo "cycle $c record $i"; done)
 	got=$("$nslogcat" -d -b main -v raw)
 	[ "$got" = "$want" ] || { echo "# cycle $c: host read '$got'"; return 1; }
+	# The namespaces' sets are read back every 5th cycle: two execs of
+	# nslogcat are most of a cycle's time under TCG.
 	for n in 0 1; do
+		[ $((c % 5)) = 0 ] || [ "$c" -le 1 ] || break
 		want=$(for ((i = 0; i < per_ns; i++)); do echo "cycle $c record $i"; done)
 		got=$("$nslogcat" --ns "${ns_pid[n]}" -d -b main -v raw)
 		[ "$got" = "$want" ] ||
@@ -258,7 +261,7 @@ done
 read -r up1 _ </proc/uptime
 echo "# the cycles took ${up0%.*} s -> ${up1%.*} s of guest uptime"
 if [ $bad = 0 ]; then
-	ok "$cycles load/unload cycles, each with $per_host host and 2x$per_ns namespace records read back"
+	ok "$cycles load/unload cycles, each with $per_host host and 2x$per_ns namespace records (read back every 5th)"
 else
 	not_ok "$cycles load/unload cycles with traffic (cycle $bad failed)"
 fi
