@@ -841,6 +841,17 @@ module_param_cb(default_limit, &nslog_rl_default_ops, NULL, 0644);
 MODULE_PARM_DESC(default_limit,
 		 "bucket for each cgroup without a rule, e.g. \"records=10000/30s\" (default off)");
 
+/*
+ * Whether @cgrp was removed.  Not css_is_dying(): on 6.12 that tests
+ * CSS_DYING, which only subsystem states get; rmdir clears CSS_ONLINE
+ * of the cgroup's own state on every kernel.  The root is never removed.
+ */
+static bool nslog_rl_cgroup_removed(struct cgroup *cgrp)
+{
+	return cgroup_parent(cgrp) &&
+	       !(READ_ONCE(cgrp->self.flags) & CSS_ONLINE);
+}
+
 /* Drop the rules of cgroups that are going away. */
 static void nslog_rl_gc_fn(struct work_struct *work)
 {
@@ -852,7 +863,7 @@ static void nslog_rl_gc_fn(struct work_struct *work)
 
 	mutex_lock(&nslog_rl_mutex);
 	hash_for_each_safe(nslog_rl_table, bkt, tmp, r, node)
-		if (css_is_dying(&r->cgrp->self))
+		if (nslog_rl_cgroup_removed(r->cgrp))
 			nslog_rl_unhash(r, &freed);
 	nslog_rl_update_levels();
 	any = nslog_rl_count;
