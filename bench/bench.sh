@@ -41,7 +41,7 @@ kb=$build/kbench
 rm -rf "$kb"
 mkdir -p "$kb/src"
 cp "$here/kbench/Kbuild" "$here/kbench/kbench.c" "$kb/"
-cp "$project/src/ring.c" "$project/src/ring.h" "$project/src/compat.h" "$kb/src/"
+cp "$project/src/ring.c" "$project/src/ring.h" "$kb/src/"
 cp -r "$project/include" "$kb/include"
 make -s -C "/lib/modules/$kver/build" M="$kb" modules
 

@@ -23,6 +23,7 @@
 #include <linux/module.h>
 #include <linux/pid.h>
 #include <linux/sched.h>
+#include <linux/sched/signal.h>
 #include <linux/slab.h>
 #include <linux/sort.h>
 #include <linux/timekeeping.h>
