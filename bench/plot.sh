@@ -65,7 +65,9 @@ for w in nslog nslogv kmsg; do
 done
 for w in null marker unix pipe; do
 	v=$(awk -F, -v w="$w" '$3 == w && $4 == 100 { print $18 }' "$dir/writers.csv")
-	[ -n "$v" ] && [ "$v" != NA ] || continue
+	if [ -z "$v" ] || [ "$v" = NA ]; then
+		continue
+	fi
 	plots+=", $v with lines dashtype 3 title '$w (100 B, no readers of its own)'"
 done
 gnuplot <<GP

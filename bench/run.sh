@@ -139,16 +139,17 @@ done
 # --- 5. rate-limit rules ------------------------------------------------------
 deep=a/b/c/d/e/f/g
 mkdir -p $cg/nsb1 $cg/nsb1l $cg/nsb8/$deep $cg/nsb8l/$deep
-rl_cases=(w=null w=nslog,name=root w=nslog,cg=$cg/nsb1,name=d1
-	w=nslog,cg=$cg/nsb8/$deep,name=d8)
+# shellcheck disable=SC2054 # the commas are part of each case
+rl_cases=(w=null w=nslog,name=root "w=nslog,cg=$cg/nsb1,name=d1"
+	"w=nslog,cg=$cg/nsb8/$deep,name=d8")
 lim=records=100000000/1s
 # No rule at all: the write path skips the walk.
 bench rules-0 ratelimit.csv "${rl_cases[@]}"
 # The limited writers' own rules (limits far above what they write).
 printf 'set /nsb1l %s\nset /nsb8l/%s %s\n' $lim $deep $lim >/proc/nslogger/limits ||
 	failed=1
-rl_cases+=(w=nslog,cg=$cg/nsb1l,name=d1-limited
-	w=nslog,cg=$cg/nsb8l/$deep,name=d8-limited)
+rl_cases+=("w=nslog,cg=$cg/nsb1l,name=d1-limited"
+	"w=nslog,cg=$cg/nsb8l/$deep,name=d8-limited")
 bench rules-own ratelimit.csv "${rl_cases[@]}"
 for n in 1 10000; do
 	[ "${NSLOG_BENCH_QUICK:-0}" = 1 ] && [ $n = 10000 ] && n=100
