@@ -16,7 +16,7 @@ TEST_PROGS := $(TESTBIN)/abi_test $(TESTBIN)/ns_test $(TESTBIN)/rl_flood
 TEST_PROGS += $(TESTBIN)/stress $(TESTBIN)/badmem $(TESTBIN)/faultinj
 
 .PHONY: all module tools test-progs deps help clean demo test test-kunit \
-	test-vm test-vm-6.12 test-host check install dkms-install bench
+	test-vm test-vm-6.12 test-host test-debug check install dkms-install bench
 
 all: module tools
 
@@ -28,6 +28,7 @@ help:
 	@echo "make test-kunit KUnit suites (kunit.py on UML, linux-source-6.1)"
 	@echo "make test-vm    VM suite (Debian's kernel under QEMU)"
 	@echo "make test-vm-6.12  the VM suite on Debian's 6.12 kernel (build/ko-6.12)"
+	@echo "make test-debug KUnit, VM suite and stress on a KASAN/lockdep kernel"
 	@echo "make check      checkpatch --strict and sparse (C=2) on the module"
 	@echo "make bench      benchmarks in one VM boot: bench/results, docs/benchmarks.md"
 	@echo "make install    install the module and the udev rule on this host"
@@ -94,6 +95,12 @@ test-vm-6.12: tools test-progs
 		cp nslogger.ko $(BUILD)/ko-6.12/ && $(MAKE) module'
 	$(VM) --timeout $(VM_SUITE_TIMEOUT) --kver $(KVER_612) \
 		--ko $(BUILD)/ko-6.12/nslogger.ko -- tests/containers/suite.sh
+
+# The debug kernel is built once and cached; docs/reliability.md says how
+# long it all takes.
+test-debug: tools test-progs
+	@scripts/deps.sh debug vm
+	tests/debug/run.sh
 
 test:
 	scripts/run-tests.sh \

@@ -9,6 +9,7 @@
 #   build       build the module against Debian's headers
 #   vm          boot Debian's kernel under QEMU (tests/containers/vm.sh)
 #   kunit       run the KUnit suites on UML from linux-source-6.1
+#   debug       build the debug kernel of make test-debug (linux-source-6.1)
 #   check       checkpatch.pl (from linux-source-6.1) and sparse
 #   containers  LXC and cgroup tools used by the container tests
 #   tools       build the user-space tools
@@ -35,6 +36,7 @@ group_pkgs() {
 	build)      echo make gcc linux-headers-amd64 kmod bc flex bison libelf-dev libssl-dev ;;
 	vm)         echo qemu-system-x86 linux-image-amd64 busybox-static cpio util-linux kmod ;;
 	kunit)      echo linux-source-6.1 xz-utils python3 bc flex bison gcc make ;;
+	debug)      echo linux-source-6.1 xz-utils bc flex bison gcc make libelf-dev libssl-dev kmod ;;
 	check)      echo linux-source-6.1 sparse ;;
 	containers) echo lxc cgroup-tools libcgroup-dev uidmap ;;
 	tools)      echo gcc make libcgroup-dev ;;
@@ -42,7 +44,7 @@ group_pkgs() {
 	dkms)       echo dkms linux-headers-amd64 ;;
 	kernel-6.12) echo linux-image-6.12.95+deb12-amd64 linux-headers-6.12.95+deb12-amd64 ;;
 	all)        local g
-		    for g in build vm kunit check containers tools bench kernel-6.12; do
+		    for g in build vm kunit debug check containers tools bench kernel-6.12; do
 			    group_pkgs "$g"
 		    done ;;
 	*)          return 1 ;;

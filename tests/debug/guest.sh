@@ -1,0 +1,164 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# guest.sh - the guest's half of `make test-debug` (tests/debug/run.sh).
+#
+# Runs in the debug kernel's guest with nslogger.ko (built with its KUnit
+# suites) loaded by the harness, and prints TAP lines:
+#   1. the KUnit results: the suites ran when the module was loaded; their
+#      KTAP lines are read back from the kernel log, one line per case;
+#   2. the VM suite (tests/containers/suite.sh, its default list);
+#   3. the stress driver tests/stress/run.sh, or a SKIP if there is none;
+#   4. rmmod, then a kmemleak scan: any suspected leak fails;
+#   5. the kernel log: any KASAN, UBSAN, lockdep, WARN, BUG or Oops report
+#      fails, each report on a line of its own.
+# The module is loaded again at the end for the harness's rmmod check.
+# $NSLOG_OUT/dmesg.txt and kmemleak.txt keep the evidence.
+set -uo pipefail
+
+top=$(cd "$(dirname "$0")/../.." && pwd)
+kmemleak=/sys/kernel/debug/kmemleak
+out=${NSLOG_OUT:-/tmp}
+pass=0
+fail=0
+skip=0
+
+ok() { pass=$((pass + 1)); echo "ok - $*"; }
+not_ok() { fail=$((fail + 1)); echo "not ok - $*"; }
+
+# count LOG: add the TAP lines of LOG to the totals.
+count() {
+	local p k f
+
+	p=$(grep -Ec '^ok [^#]*$' "$1")
+	k=$(grep -Ec '^ok .*# SKIP' "$1")
+	f=$(grep -Ec '^not ok ' "$1")
+	pass=$((pass + p))
+	skip=$((skip + k))
+	fail=$((fail + f))
+}
+
+# --- 1. KUnit --------------------------------------------------------------
+
+# KTAP as 6.1 prints it for a module: "    # Subtest: SUITE", one
+# "    ok N CASE [# SKIP why]" or "    not ok N CASE" per case (parameterized
+# cases have their own sub-lines, one level deeper, not counted), then
+# "ok N SUITE" at the left margin.
+echo "=== kunit (KTAP from the kernel log)"
+dmesg -t >"$out/dmesg-kunit.txt" 2>&1
+suite=
+suites=0
+cases=0
+while IFS= read -r line; do
+	case "$line" in
+	"    # Subtest: "*)
+		suite=${line#    # Subtest: }
+		suites=$((suites + 1))
+		;;
+	"    ok "*|"    not ok "*)
+		[ -n "$suite" ] || continue
+		res=${line#    }
+		verdict=ok
+		[ "${res#not ok }" = "$res" ] || verdict="not ok"
+		res=${res#"$verdict" }
+		name=${res#* }
+		cases=$((cases + 1))
+		case "$name" in
+		*" # SKIP"*)
+			skip=$((skip + 1))
+			echo "ok - kunit $suite.${name%% # SKIP*} # SKIP${name#* # SKIP}"
+			;;
+		*)
+			if [ "$verdict" = ok ]; then
+				ok "kunit $suite.$name"
+			else
+				not_ok "kunit $suite.$name"
+			fi
+			;;
+		esac
+		;;
+	"ok "*|"not ok "*)
+		suite=
+		;;
+	esac
+done <"$out/dmesg-kunit.txt"
+if [ -n "${NSLOG_DEBUG_KUNIT:-}" ] && [ "$suites" -eq 0 ]; then
+	not_ok "kunit: the module was built with $NSLOG_DEBUG_KUNIT but no suite ran"
+fi
+echo "# kunit: $suites suites, $cases cases"
+
+# --- 2. the VM suite ----------------------------------------------------------
+
+echo "=== vm suite"
+# Every insmod runs the KUnit suites again (some 5 s here): fewer cycles.
+export NSLOG_LIFECYCLE_CYCLES=${NSLOG_LIFECYCLE_CYCLES:-20}
+"$top/tests/containers/suite.sh" 2>&1 | tee /tmp/debug-suite.log
+rc=${PIPESTATUS[0]}
+count /tmp/debug-suite.log
+if [ "$rc" -ne 0 ] && ! grep -q '^not ok ' /tmp/debug-suite.log; then
+	not_ok "the VM suite exited $rc"
+fi
+
+# --- 3. stress -------------------------------------------------------------------
+
+echo "=== stress"
+if [ -x "$top/tests/stress/run.sh" ]; then
+	"$top/tests/stress/run.sh" 2>&1 | tee /tmp/debug-stress.log
+	rc=${PIPESTATUS[0]}
+	count /tmp/debug-stress.log
+	if [ "$rc" -ne 0 ] && ! grep -q '^not ok ' /tmp/debug-stress.log; then
+		not_ok "tests/stress/run.sh exited $rc"
+	fi
+else
+	skip=$((skip + 1))
+	echo "ok - stress # SKIP tests/stress/run.sh does not exist yet"
+fi
+
+# --- 4. kmemleak, with the module out ------------------------------------------
+
+echo "=== kmemleak"
+if grep -q '^nslogger ' /proc/modules; then
+	for _ in {1..20}; do rmmod nslogger 2>/dev/null && break; sleep 0.1; done
+fi
+if grep -q '^nslogger ' /proc/modules; then
+	not_ok "rmmod nslogger before the kmemleak scan"
+fi
+if [ -w "$kmemleak" ]; then
+	# Reported: objects unreferenced through a scan and older than 5 s.
+	sleep 6
+	echo scan >"$kmemleak"
+	echo scan >"$kmemleak"
+	cat "$kmemleak" >"$out/kmemleak.txt"
+	if [ -s "$out/kmemleak.txt" ]; then
+		not_ok "kmemleak: $(grep -c '^unreferenced object' "$out/kmemleak.txt") suspected leaks"
+		head -n 80 "$out/kmemleak.txt" | sed 's/^/#   /'
+	else
+		ok "kmemleak: no suspected leak"
+	fi
+else
+	not_ok "kmemleak: no $kmemleak (is this the debug kernel?)"
+fi
+# shellcheck disable=SC2086 # word splitting is wanted
+insmod "$NSLOG_KO" ${NSLOG_PARAMS:-} || not_ok "insmod again for the harness"
+
+# --- 5. the kernel log --------------------------------------------------------------
+
+echo "=== kernel log"
+dmesg -t >"$out/dmesg.txt" 2>&1
+# The first line of each report; lockdep's start with "WARNING:" or "BUG:".
+pattern='BUG: |WARNING: |UBSAN: |KASAN: |Oops|general protection fault|'
+pattern+='kmemleak: .*(suspected memory leak|disabled)|'
+pattern+='inconsistent lock state|possible recursive locking|'
+pattern+='possible circular locking|INFO: task .* blocked|'
+pattern+='DEBUG_LOCKS_WARN_ON|list_(add|del) corruption'
+reports=$(grep -E "$pattern" "$out/dmesg.txt" | sort | uniq -c | sort -rn)
+if [ -n "$reports" ]; then
+	while IFS= read -r r; do
+		not_ok "kernel log: $r"
+	done <<<"$reports"
+else
+	ok "kernel log: no KASAN, UBSAN, lockdep, kmemleak, WARN or BUG report"
+fi
+
+echo "debug-guest: $pass passed, $fail failed, $skip skipped" | tee "$out/summary"
+[ "$fail" -eq 0 ]
