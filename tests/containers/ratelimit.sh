@@ -504,9 +504,11 @@ grep -E '^(Slab|VmallocUsed|Percpu):' /proc/meminfo | sed 's/^/# after churn:  /
 mem1=$(mem)
 objs1=$(rule_objs)
 echo "# kmalloc-cg-512 objects: $objs0 before, $objs1 after"
-# Leaked rules would be 10,000 objects (5000 kB), and their cgroups more.
+# Leaked rules would be 10,000 objects (5000 kB), and their cgroups more
+# (several kB each). The kernel's own caches move by up to ~800 kB over a
+# churn (measured: 200-800 kB on 6.1 and 6.12), hence 2048 kB.
 le "churn: kmalloc-cg-512 within 500 objects of before" $((objs1 - objs0)) 500
-le "churn: slab + vmalloc + percpu within 1024 kB of before" $((mem1 - mem0)) 1024
+le "churn: slab + vmalloc + percpu within 2048 kB of before" $((mem1 - mem0)) 2048
 
 echo "# ratelimit: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]
