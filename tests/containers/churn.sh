@@ -105,11 +105,10 @@ sets() {	# log sets besides the initial one
 drained() { [ "$(sets)" = 0 ]; }
 
 wait_drained() {	# at most 20 s; prints the time it took, in ms
-	local t0 i
+	local t0 end=$((SECONDS + 20))
 
 	t0=$(date +%s%N)
-	for ((i = 0; i < 400; i++)); do
-		drained && break
+	while ! drained && [ "$SECONDS" -lt "$end" ]; do
 		sleep 0.05
 	done
 	echo $(( ($(date +%s%N) - t0) / 1000000 ))
@@ -148,11 +147,14 @@ sample() {	# NAME: remember the module's vmalloc, kmalloc-cg-*, SUnreclaim as NA
 # run_churn WHAT N COMMAND...: the churn, its memory before and after.
 run_churn() {
 	local what=$1 n=$2 t0 out ms base_slab base_sunr base_vmal
-	local after_slab after_sunr after_vmal d_sunr d_vmal d_slab try
+	local after_slab after_sunr after_vmal d_sunr d_vmal d_slab
 
 	shift 2
 	# Warm the caches up (slab pages, pid and IPC namespace caches) first.
-	"$@" -n 200 >/dev/null
+	if ! "$@" -n 200 >/dev/null 2>"$tmp/churn.err"; then
+		not_ok "$what: 200 warm-up cycles, no new namespace read an old record"
+		sed 's/^/#   /' "$tmp/churn.err" | head -n 20
+	fi
 	wait_drained >/dev/null || true
 	sample base
 	echo "# $what baseline: nslogger vmalloc ${base_vmal} kB, kmalloc-cg-* ${base_slab} kB, SUnreclaim ${base_sunr} kB, sets $(sets)"
@@ -165,11 +167,14 @@ run_churn() {
 	fi
 	echo "# $out"
 	echo "# $what took $(( ($(date +%s%N) - t0) / 1000000 )) ms"
-	ms=$(wait_drained) && ok "$what: every set reaped after the run (${ms} ms)" ||
+	if ms=$(wait_drained); then
+		ok "$what: every set reaped after the run (${ms} ms)"
+	else
 		not_ok "$what: every set reaped after the run ($(sets) left after ${ms} ms)"
+	fi
 	# Frees may trail the reaper (RCU, the namespaces' own work items):
 	# give them a few tries.
-	for try in 1 2 3 4 5; do
+	for _ in 1 2 3 4 5; do
 		sample after
 		d_slab=$((after_slab - base_slab))
 		d_sunr=$((after_sunr - base_sunr))

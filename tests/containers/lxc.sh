@@ -21,9 +21,9 @@
 # (lxc.cap.drop), so reading all of its own records comes from the node's
 # group (root), and host collection is refused.  Skips, saying why, when
 # lxc-execute is missing or cannot start a container in this guest.
-set -euo pipefail
 # The bash -c scripts below take their arguments as $1...: single quotes wanted.
 # shellcheck disable=SC2016
+set -euo pipefail
 
 top=$(cd "$(dirname "$0")/../.." && pwd)
 T=$top/build/tests/ns_test

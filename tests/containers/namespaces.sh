@@ -28,9 +28,9 @@
 # Loads the module itself (ns_grace_ms=3000 gc_interval_ms=100, later
 # max_namespaces=8 ns_reserve=2); on exit it loads it again as the harness
 # had it ($NSLOG_PARAMS).
-set -euo pipefail
 # The bash -c scripts below take their arguments as $1...: single quotes wanted.
 # shellcheck disable=SC2016
+set -euo pipefail
 
 top=$(cd "$(dirname "$0")/../.." && pwd)
 T=$top/build/tests/ns_test
@@ -291,7 +291,7 @@ mk_nodes "$U/u1000" 101000 0	# readable by U's uid 1000 only
 holder U "$T" userns -m 0:100000:65536 -x ipc -- "$T" hold
 inU() { nsenter -t "${leaf[U]}" --user --ipc -- "$@"; }
 inU_as() { local u=$1; shift; nsenter -t "${leaf[U]}" --user --ipc -- "$T" as "$u" "$u" -- "$@"; }
-check "U's IPC namespace is owned by U's user namespace" \
+check "U's holder is in a user namespace of its own" \
 	test "$(user_id "${leaf[U]}")" != "$(user_id $$)"
 
 wu0=$(inU "$T" write u-root)
@@ -412,7 +412,7 @@ for n in U V W P; do
 done
 inA "$T" write a-listed >/dev/null
 aid=$(nsenter --ipc="$A" -- bash -c 'l=$(readlink /proc/self/ns/ipc); l=${l#ipc:[}; echo ${l%]}')
-read -r _ _ _ _ _ palloc pused pwritten pstored <<<"$(proc_line "$aid" main)"
+read -r _ _ _ _ _ palloc _ _ pstored <<<"$(proc_line "$aid" main)"
 check "A's main: 64K allocated, 1 record stored" \
 	test "$palloc $pstored" = "65536 1"
 read -r _ _ _ _ _ palloc _ <<<"$(proc_line "$aid" events)"
