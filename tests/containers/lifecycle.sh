@@ -101,8 +101,15 @@ meminfo() {
 }
 
 settle_memory() {
+	local f
+
 	sync
 	echo 3 >/proc/sys/vm/drop_caches
+	# Shrinking every cache also empties KASAN's quarantine of freed
+	# objects, which on the debug kernel would read as megabytes of slab.
+	for f in /sys/kernel/slab/*/shrink; do
+		[ -w "$f" ] && echo 1 >"$f" 2>/dev/null
+	done
 	# Objects freed by RCU (files, namespaces' leftovers) go back after
 	# a grace period; a short wait lets kworkers and rcu catch up.
 	sleep 1
