@@ -45,7 +45,7 @@ static const char help_text[] =
 "\n"
 "LIMIT is one or more of records=N/PERIOD records_burst=B bytes=SIZE/PERIOD\n"
 "bytes_burst=SIZE. PERIOD is an optional count and ms, s, min or h; N, B\n"
-"and SIZE take K, M and G. A burst left out is the rate's N. Setting a\n"
+"and SIZE take K and M. A burst left out is the rate's N. Setting a\n"
 "rule that exists replaces it.\n"
 "\n"
 "limit show lists every rule (and the default, if set); with TARGET, the\n"

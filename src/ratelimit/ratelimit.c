@@ -433,7 +433,7 @@ int nslog_rl_format_notice(const struct nslog_rl_notice *notice, char *buf,
  *
  * PATH is a cgroup v2 path from the root of the hierarchy, /a/b.  PERIOD
  * is a number (1 if left out) and a unit: ms, s, min, h.  N, B and SIZE
- * take the K, M and G suffixes.  One command per line; a write is parsed
+ * take the K and M suffixes.  One command per line; a write is parsed
  * whole before anything is applied, so a bad line changes nothing.
  */
 
@@ -448,10 +448,8 @@ static int nslog_rl_parse_count(const char *s, const char *end, u64 *out)
 		return -EINVAL;
 	memcpy(num, s, n);
 	num[n] = '\0';
+	/* No G: every count of 1G or more is above NSLOG_RL_MAX_COUNT. */
 	switch (tolower(num[n - 1])) {
-	case 'g':
-		shift += 10;
-		fallthrough;
 	case 'm':
 		shift += 10;
 		fallthrough;
