@@ -38,12 +38,6 @@ module_param(android_nodes, bool, 0444);
 MODULE_PARM_DESC(android_nodes,
 		 "create /dev/log/main ... as on Android instead of /dev/log_main ...");
 
-/*
- * Payloads up to this size are staged on the stack on their way into the
- * ring; larger ones in a short-lived allocation.
- */
-#define NSLOG_WRITE_STACK_BUF	512
-
 /**
  * struct nslog_file - one open file of a log device
  * @log: the log this file reads and writes
@@ -158,33 +152,13 @@ static int nslog_release(struct inode *inode, struct file *file)
 static ssize_t nslog_write_iter(struct kiocb *iocb, struct iov_iter *from)
 {
 	struct nslog_file *nf = iocb->ki_filp->private_data;
-	u8 stack_buf[NSLOG_WRITE_STACK_BUF];
-	void *buf = stack_buf;
-	ssize_t ret;
 	size_t len;
 
 	/* One call is one record; the payload is cut at the ABI's maximum. */
 	len = min_t(size_t, iov_iter_count(from), LOGGER_ENTRY_MAX_PAYLOAD);
 	if (!len)
 		return 0;
-	if (len > sizeof(stack_buf)) {
-		buf = kmalloc(len, GFP_KERNEL);
-		if (!buf)
-			return -ENOMEM;
-	}
-
-	/*
-	 * Copy everything in before the ring is touched: a fault half-way
-	 * leaves the ring and every reader as they were.
-	 */
-	if (copy_from_iter_full(buf, len, from))
-		ret = nslog_log_write(nf->log, buf, len);
-	else
-		ret = -EFAULT;
-
-	if (buf != stack_buf)
-		kfree(buf);
-	return ret;
+	return nslog_log_write(nf->log, from, len);
 }
 
 /* Move the reader's cursor; called with nf->lock held. */

@@ -18,6 +18,8 @@
 #include <linux/sched.h>
 #include <linux/slab.h>
 #include <linux/timekeeping.h>
+#include <linux/uaccess.h>
+#include <linux/uio.h>
 #include <linux/user_namespace.h>
 #include <linux/vmalloc.h>
 
@@ -134,18 +136,91 @@ static int nslog_log_alloc(struct nslog_log *log)
 	return 0;
 }
 
+/*
+ * A header for a record of the current task.  The leader of a thread group
+ * is its own thread, so its records hold one pid reference, not two.
+ */
+static void nslog_log_stamp(struct nslog_rec *rec, u16 len, u16 flags)
+{
+	struct pid *tgid = task_tgid(current);
+	struct pid *tid = task_pid(current);
+
+	rec->ts_ns = ktime_get_real_ns();
+	rec->tgid = get_pid(tgid);
+	rec->tid = tid == tgid ? NULL : get_pid(tid);
+	rec->euid = current_euid();
+	rec->len = len;
+	rec->flags = flags;
+}
+
+static void nslog_log_unstamp(struct nslog_rec *rec)
+{
+	put_pid(rec->tgid);
+	put_pid(rec->tid);
+}
+
+/* Store a record whose payload is in kernel memory. */
 static void nslog_log_store(struct nslog_log *log, const void *payload,
 			    u16 len, u16 flags)
 {
 	struct nslog_rec rec;
 
-	rec.ts_ns = ktime_get_real_ns();
-	rec.tgid = get_pid(task_tgid(current));
-	rec.tid = get_pid(task_pid(current));
-	rec.euid = current_euid();
-	rec.len = len;
-	rec.flags = flags;
+	nslog_log_stamp(&rec, len, flags);
 	nslog_ring_write(&log->ring, &rec, payload);
+}
+
+/*
+ * Store a record whose payload is the next @len bytes of @from, copied
+ * straight into the ring.  The copy runs under the ring lock, so with page
+ * faults disabled: a page that is not there makes it come up short, and the
+ * reserved room is given up with nothing published.
+ *
+ * Return: 0, or -EFAULT if the copy came up short; @from is then as it was.
+ */
+static int nslog_log_store_iter(struct nslog_log *log, struct iov_iter *from,
+				u16 len)
+{
+	struct nslog_ring_span span;
+	struct nslog_rec rec;
+	size_t copied;
+
+	nslog_log_stamp(&rec, len, 0);
+	nslog_ring_reserve(&log->ring, len, &span);
+	pagefault_disable();
+	copied = copy_from_iter(span.buf[0], span.len[0], from);
+	if (copied == span.len[0] && span.len[1])
+		copied += copy_from_iter(span.buf[1], span.len[1], from);
+	pagefault_enable();
+	if (likely(copied == len)) {
+		nslog_ring_commit(&log->ring, &rec);
+		return 0;
+	}
+	nslog_ring_abort(&log->ring);
+	iov_iter_revert(from, copied);
+	nslog_log_unstamp(&rec);
+	return -EFAULT;
+}
+
+/*
+ * The slow way, for when the buffer was faulted in but a page went away
+ * again before the copy (reclaim, or another thread unmapping it): copy it
+ * to a bounce buffer, where faults may sleep, then into the ring.
+ */
+static int nslog_log_store_bounce(struct nslog_log *log,
+				  struct iov_iter *from, u16 len)
+{
+	u8 *buf;
+	int err = 0;
+
+	buf = kmalloc(len, GFP_KERNEL);
+	if (!buf)
+		return -ENOMEM;
+	if (copy_from_iter_full(buf, len, from))
+		nslog_log_store(log, buf, len, 0);
+	else
+		err = -EFAULT;
+	kfree(buf);
+	return err;
 }
 
 /*
@@ -186,22 +261,32 @@ static void nslog_log_store_notice(struct nslog_log *log,
 /**
  * nslog_log_write() - store one record from the current task
  * @log: the log
- * @payload: the payload, already copied into kernel memory
- * @len: its length, 1 to LOGGER_ENTRY_MAX_PAYLOAD
+ * @from: the payload, in user or kernel memory
+ * @len: how many bytes of @from make the payload, 1 to
+ *	LOGGER_ENTRY_MAX_PAYLOAD
  *
  * Stamps the record with the caller's thread group, thread, effective uid
  * and the time; none of them comes from the writer's data.  The record is
  * charged to the caller's cgroups first (src/ratelimit/).
  *
+ * The payload is faulted in before anything else: a buffer that cannot be
+ * read is refused with -EFAULT before the rate limit is charged or the ring
+ * touched.  Only if a page is taken away again after that, by reclaim or by
+ * another thread of the writer, can room made for the record (records
+ * dropped at the tail) be spent on a write that then fails.
+ *
  * Context: process context, may sleep (the first write allocates).
  * Return: @len, also when a rate limit dropped the record, unless
- * drop_errno is set (then -EAGAIN); or -ENOMEM if the log's storage could
- * not be allocated.
+ * drop_errno is set (then -EAGAIN); -EFAULT if the payload cannot be read;
+ * or -ENOMEM if the log's storage could not be allocated.
  */
-ssize_t nslog_log_write(struct nslog_log *log, const void *payload, u16 len)
+ssize_t nslog_log_write(struct nslog_log *log, struct iov_iter *from, u16 len)
 {
 	struct nslog_rl_notice notice = { };
 	int err;
+
+	if (fault_in_iov_iter_readable(from, len))
+		return -EFAULT;
 
 	if (nslog_rl_charge(log->id, len, &notice))
 		return nslog_rl_drop_fails() ? -EAGAIN : len;
@@ -219,7 +304,11 @@ ssize_t nslog_log_write(struct nslog_log *log, const void *payload, u16 len)
 		nslog_log_store_notice(log, &notice);
 		nslog_rl_notice_done(&notice);
 	}
-	nslog_log_store(log, payload, len, 0);
+	err = nslog_log_store_iter(log, from, len);
+	if (unlikely(err))
+		err = nslog_log_store_bounce(log, from, len);
+	if (err)
+		return err;
 	nslog_log_wake(log);
 	return len;
 }

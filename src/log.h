@@ -9,6 +9,7 @@
 
 #include "ring.h"
 
+struct iov_iter;
 struct user_namespace;
 
 /* The four logs of a set, in the order of the devices. */
@@ -62,7 +63,7 @@ void nslog_logset_destroy(struct nslog_logset *set);
 struct nslog_logset *nslog_logset_get_init(void);
 void nslog_logset_put(struct nslog_logset *set);
 
-ssize_t nslog_log_write(struct nslog_log *log, const void *payload, u16 len);
+ssize_t nslog_log_write(struct nslog_log *log, struct iov_iter *from, u16 len);
 void nslog_log_flush(struct nslog_log *log);
 
 int nslog_log_init(void);

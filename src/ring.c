@@ -30,9 +30,11 @@
  * one record out to a reader's kernel buffer.  Readers copy to user space
  * only after dropping the lock, from their own buffer, so no page fault
  * happens under it and a hostile reader cannot hold a writer up for longer
- * than the copy of one record.  Writers copy from user space before taking
- * the lock (see nslog_log_write()), so a fault never leaves a half-written
- * record behind and the ring is untouched when a write fails.
+ * than the copy of one record.  Writers copy from user space straight into
+ * the ring, under the lock with page faults disabled, after faulting the
+ * buffer in (see nslog_log_write()): a record is reserved past the head,
+ * filled, and only then published, so a fault never leaves a half-written
+ * record behind, and a bad buffer is refused before the ring is touched.
  *
  * Why a lock and not a lockless reader: records hold counted references on
  * the writer's struct pid (so that a reader in any pid namespace can be shown
@@ -80,13 +82,40 @@ static void nslog_ring_copy_out(const struct nslog_ring *ring, u64 pos,
 	memcpy(dst + first, ring->buf, len - first);
 }
 
+/*
+ * A header is copied as a whole struct, not with memcpy(), unless it wraps
+ * the end of the ring: records start 8-byte aligned, so in the common case
+ * it is a few aligned moves.
+ */
+static void nslog_ring_hdr_in(struct nslog_ring *ring, u64 pos,
+			      const struct nslog_rec *rec)
+{
+	u32 off = nslog_ring_off(ring, pos);
+
+	if (likely(off + sizeof(*rec) <= ring->size))
+		*(struct nslog_rec *)(ring->buf + off) = *rec;
+	else
+		nslog_ring_copy_in(ring, pos, rec, sizeof(*rec));
+}
+
+static void nslog_ring_hdr_out(const struct nslog_ring *ring, u64 pos,
+			       struct nslog_rec *rec)
+{
+	u32 off = nslog_ring_off(ring, pos);
+
+	if (likely(off + sizeof(*rec) <= ring->size))
+		*rec = *(const struct nslog_rec *)(ring->buf + off);
+	else
+		nslog_ring_copy_out(ring, pos, rec, sizeof(*rec));
+}
+
 /* Drop the record at the tail.  Called with the lock held, tail < head. */
 static void nslog_ring_drop_oldest(struct nslog_ring *ring)
 {
 	struct nslog_rec rec;
 
 	lockdep_assert_held(&ring->lock);
-	nslog_ring_copy_out(ring, ring->tail, &rec, sizeof(rec));
+	nslog_ring_hdr_out(ring, ring->tail, &rec);
 	put_pid(rec.tgid);
 	put_pid(rec.tid);
 	WRITE_ONCE(ring->tail, ring->tail + nslog_ring_rec_size(rec.len));
@@ -176,32 +205,91 @@ u8 *nslog_ring_release(struct nslog_ring *ring)
 }
 
 /**
- * nslog_ring_write() - append one record, dropping the oldest as needed
+ * nslog_ring_reserve() - make room for one record and lock the ring
  * @ring: the ring, with storage attached
- * @rec: the header; @rec->len bytes of payload follow at @payload.  The
- *	ring takes over the references in @rec->tgid and @rec->tid and sets
- *	@rec->seq.
- * @payload: the payload, in kernel memory
+ * @len: the record's payload length
+ * @span: set to where the payload goes: @span->len[0] bytes at
+ *	@span->buf[0], then the rest (@span->len[1], 0 unless the payload
+ *	wraps the end of the ring) at @span->buf[1]
  *
- * The cost does not depend on how many readers the ring has: lapped readers
- * find out for themselves.
+ * Drops the oldest records until the new one fits.  The ring stays locked
+ * until nslog_ring_commit() publishes the record or nslog_ring_abort() gives
+ * up on it; in between, the caller fills @span and must not sleep.  Readers
+ * see nothing of the record before the commit: it lies past the head.  The
+ * cost does not depend on how many readers the ring has: lapped readers find
+ * out for themselves.
+ *
+ * Context: any context that may take a spinlock; takes the ring lock.
+ */
+void nslog_ring_reserve(struct nslog_ring *ring, u16 len,
+			struct nslog_ring_span *span)
+	__acquires(&ring->lock)
+{
+	u32 need = nslog_ring_rec_size(len);
+	u32 off;
+
+	spin_lock(&ring->lock);
+	while (ring->head + need - ring->tail > ring->size)
+		nslog_ring_drop_oldest(ring);
+	off = nslog_ring_off(ring, ring->head + sizeof(struct nslog_rec));
+	span->buf[0] = ring->buf + off;
+	span->len[0] = min_t(u32, len, ring->size - off);
+	span->buf[1] = ring->buf;
+	span->len[1] = len - span->len[0];
+}
+
+/**
+ * nslog_ring_commit() - publish the record reserved last, and unlock
+ * @ring: the ring, locked by nslog_ring_reserve()
+ * @rec: the header; @rec->len must be the length reserved.  The ring takes
+ *	over the references in @rec->tgid and @rec->tid and sets @rec->seq.
+ *
+ * Context: holding the ring lock; releases it.
+ */
+void nslog_ring_commit(struct nslog_ring *ring, struct nslog_rec *rec)
+	__releases(&ring->lock)
+{
+	lockdep_assert_held(&ring->lock);
+	rec->seq = ring->head_seq++;
+	nslog_ring_hdr_in(ring, ring->head, rec);
+	/* Read locklessly by nslog_ring_has_new(); the unlock orders it. */
+	WRITE_ONCE(ring->head, ring->head + nslog_ring_rec_size(rec->len));
+	spin_unlock(&ring->lock);
+}
+
+/**
+ * nslog_ring_abort() - give up on the record reserved last, and unlock
+ * @ring: the ring, locked by nslog_ring_reserve()
+ *
+ * Nothing becomes visible.  Records dropped to make room stay dropped:
+ * readers count them as lost, as for any other drop.
+ *
+ * Context: holding the ring lock; releases it.
+ */
+void nslog_ring_abort(struct nslog_ring *ring)
+	__releases(&ring->lock)
+{
+	lockdep_assert_held(&ring->lock);
+	spin_unlock(&ring->lock);
+}
+
+/**
+ * nslog_ring_write() - append one record from kernel memory
+ * @ring: the ring, with storage attached
+ * @rec: the header, as for nslog_ring_commit()
+ * @payload: @rec->len bytes of payload
  *
  * Context: any context that may take a spinlock; takes the ring lock.
  */
 void nslog_ring_write(struct nslog_ring *ring, struct nslog_rec *rec,
 		      const void *payload)
 {
-	u32 need = nslog_ring_rec_size(rec->len);
+	struct nslog_ring_span span;
 
-	spin_lock(&ring->lock);
-	while (ring->head + need - ring->tail > ring->size)
-		nslog_ring_drop_oldest(ring);
-	rec->seq = ring->head_seq++;
-	nslog_ring_copy_in(ring, ring->head, rec, sizeof(*rec));
-	nslog_ring_copy_in(ring, ring->head + sizeof(*rec), payload, rec->len);
-	/* Read locklessly by nslog_ring_has_new(); the unlock orders it. */
-	WRITE_ONCE(ring->head, ring->head + need);
-	spin_unlock(&ring->lock);
+	nslog_ring_reserve(ring, rec->len, &span);
+	memcpy(span.buf[0], payload, span.len[0]);
+	memcpy(span.buf[1], payload + span.len[0], span.len[1]);
+	nslog_ring_commit(ring, rec);
 }
 
 static bool nslog_ring_visible(const struct nslog_rec *rec,
@@ -254,7 +342,7 @@ int nslog_ring_peek(struct nslog_ring *ring, struct nslog_ring_cursor *cur,
 				*next = pos;
 				return -EAGAIN;
 			}
-			nslog_ring_copy_out(ring, pos.pos, &rec, sizeof(rec));
+			nslog_ring_hdr_out(ring, pos.pos, &rec);
 			if (nslog_ring_visible(&rec, filter))
 				goto found;
 			pos.pos += nslog_ring_rec_size(rec.len);
@@ -270,7 +358,9 @@ found:
 	view->seq = rec.seq;
 	view->ts_ns = rec.ts_ns;
 	view->pid = filter->pid_ns ? pid_nr_ns(rec.tgid, filter->pid_ns) : 0;
-	view->tid = filter->pid_ns ? pid_nr_ns(rec.tid, filter->pid_ns) : 0;
+	/* No tid reference: the writer was its thread group's leader. */
+	view->tid = rec.tid && filter->pid_ns ?
+		    pid_nr_ns(rec.tid, filter->pid_ns) : view->pid;
 	view->euid = rec.euid;
 	view->len = rec.len;
 	view->flags = rec.flags;

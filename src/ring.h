@@ -23,7 +23,8 @@ struct pid_namespace;
  * @seq: sequence number, one more than the record before it
  * @ts_ns: CLOCK_REALTIME of the write, in nanoseconds
  * @tgid: the writer's thread group, a counted reference (may be NULL)
- * @tid: the writer's thread, a counted reference (may be NULL)
+ * @tid: the writer's thread, a counted reference; NULL when it is the
+ *	thread group's leader (the same struct pid as @tgid)
  * @euid: the writer's effective uid
  * @len: payload length; the payload follows the header directly
  * @flags: NSLOG_REC_*
@@ -63,6 +64,16 @@ struct nslog_ring {
 	u64 tail;
 	u64 head_seq;
 	u64 tail_seq;
+};
+
+/**
+ * struct nslog_ring_span - where a reserved record's payload goes
+ * @buf: the two pieces, the second at the start of the ring
+ * @len: their lengths; @len[1] is 0 unless the payload wraps
+ */
+struct nslog_ring_span {
+	u8 *buf[2];
+	u32 len[2];
 };
 
 /**
@@ -137,6 +148,10 @@ void nslog_ring_cursor_init(struct nslog_ring *ring,
 			    struct nslog_ring_cursor *cur);
 bool nslog_ring_attach(struct nslog_ring *ring, u8 *buf);
 u8 *nslog_ring_release(struct nslog_ring *ring);
+void nslog_ring_reserve(struct nslog_ring *ring, u16 len,
+			struct nslog_ring_span *span);
+void nslog_ring_commit(struct nslog_ring *ring, struct nslog_rec *rec);
+void nslog_ring_abort(struct nslog_ring *ring);
 void nslog_ring_write(struct nslog_ring *ring, struct nslog_rec *rec,
 		      const void *payload);
 int nslog_ring_peek(struct nslog_ring *ring, struct nslog_ring_cursor *cur,

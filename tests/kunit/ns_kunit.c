@@ -26,6 +26,7 @@
 #include <linux/refcount.h>
 #include <linux/slab.h>
 #include <linux/time64.h>
+#include <linux/uio.h>
 #include <linux/user_namespace.h>
 
 #include "log.h"
@@ -252,8 +253,11 @@ static u64 nslog_ns_written(struct nslog_logset *set)
 static void nslog_ns_write(struct kunit *test, struct nslog_logset *set)
 {
 	static const char msg[] = "\4tag\0hello";
+	struct kvec kv = { .iov_base = (void *)msg, .iov_len = sizeof(msg) };
+	struct iov_iter from;
 
-	KUNIT_ASSERT_EQ(test, nslog_log_write(&set->logs[NSLOG_LOG_MAIN], msg,
+	iov_iter_kvec(&from, ITER_SOURCE, &kv, 1, sizeof(msg));
+	KUNIT_ASSERT_EQ(test, nslog_log_write(&set->logs[NSLOG_LOG_MAIN], &from,
 					      sizeof(msg)),
 			(ssize_t)sizeof(msg));
 }

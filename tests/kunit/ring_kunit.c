@@ -964,6 +964,159 @@ static void nslog_ring_test_pid_refs_dropped_with_records(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, refcount_read(&pid->count), base);
 }
 
+/*
+ * A record without a tid reference is from a thread group's leader: the
+ * reader is shown its tgid as the tid too, and only one reference is held.
+ */
+static void nslog_ring_test_null_tid_shows_tgid(struct kunit *test)
+{
+	struct nslog_ring_test *t = test->priv;
+	struct pid_namespace *ns = task_active_pid_ns(current);
+	struct nslog_ring_filter in_ns = { .pid_ns = ns, .all = true };
+	struct nslog_ring_filter no_ns = { .all = true };
+	struct pid *pid = task_tgid(current);
+	struct nslog_ring_cursor cur = {}, next;
+	struct nslog_rec_view view;
+	unsigned int base;
+
+	base = refcount_read(&pid->count);
+	put_rec(t, 0, 30, UID_A, 0, get_pid(pid), NULL);
+	KUNIT_EXPECT_EQ(test, refcount_read(&pid->count), base + 1);
+
+	KUNIT_ASSERT_EQ(test, peek(t, &cur, &in_ns, &view, &next), 0);
+	check_rec(test, t, &view, 0, 30);
+	KUNIT_EXPECT_NE(test, view.pid, 0);
+	KUNIT_EXPECT_EQ(test, view.pid, pid_nr_ns(pid, ns));
+	KUNIT_EXPECT_EQ(test, view.tid, view.pid);
+
+	/* With no pid namespace to show them in, both are 0. */
+	KUNIT_ASSERT_EQ(test, peek(t, &cur, &no_ns, &view, &next), 0);
+	KUNIT_EXPECT_EQ(test, view.pid, 0);
+	KUNIT_EXPECT_EQ(test, view.tid, 0);
+
+	nslog_ring_flush(&t->ring);
+	KUNIT_EXPECT_EQ(test, refcount_read(&pid->count), base);
+}
+
+/* Fill a reserved record's span with put()'s pattern for @seq. */
+static void fill_span(const struct nslog_ring_span *span, u64 seq)
+{
+	u32 i;
+
+	for (i = 0; i < span->len[0]; i++)
+		span->buf[0][i] = pattern(seq, i);
+	for (i = 0; i < span->len[1]; i++)
+		span->buf[1][i] = pattern(seq, span->len[0] + i);
+}
+
+/*
+ * A reserved record that is aborted is never seen: the head and the
+ * sequence numbers are as they were, and the records dropped to make room
+ * for it are reported lost to a reader that was at the tail, once.
+ */
+static void nslog_ring_test_abort_publishes_nothing(struct kunit *test)
+{
+	struct nslog_ring_test *t = test->priv;
+	struct nslog_ring_cursor cur;
+	struct nslog_ring_span span;
+	struct nslog_rec_view view;
+	u64 head, seq, lost, n;
+
+	/* A full ring, wrapped at least once, and a reader at its tail. */
+	seq = put_n(t, 0, 2 * RING_SIZE / nslog_ring_rec_size(LAP_LEN), LAP_LEN);
+	head = t->ring.head;
+	cur.pos = t->ring.tail;
+	cur.seq = t->ring.tail_seq;
+	cur.lost = 0;
+
+	nslog_ring_reserve(&t->ring, MAX_PAYLOAD, &span);
+	KUNIT_EXPECT_EQ(test, span.len[0] + span.len[1], (u32)MAX_PAYLOAD);
+	memset(span.buf[0], POISON, span.len[0]);
+	memset(span.buf[1], POISON, span.len[1]);
+	nslog_ring_abort(&t->ring);
+
+	KUNIT_EXPECT_EQ(test, t->ring.head, head);
+	KUNIT_EXPECT_EQ(test, t->ring.head_seq, seq);
+	KUNIT_EXPECT_LE(test, stored(t) + MAX_REC, (u64)RING_SIZE);
+	KUNIT_ASSERT_GT(test, t->ring.tail_seq, cur.seq);
+	lost = t->ring.tail_seq - cur.seq;
+
+	KUNIT_ASSERT_EQ(test, get(t, &cur, &see_all, &view), 0);
+	KUNIT_EXPECT_EQ(test, view.lost, lost);
+	check_rec(test, t, &view, t->ring.tail_seq, LAP_LEN);
+	for (n = t->ring.tail_seq + 1; n < seq; n++) {
+		KUNIT_ASSERT_EQ(test, get(t, &cur, &see_all, &view), 0);
+		KUNIT_EXPECT_EQ(test, view.lost, 0ULL);
+		if (!check_rec(test, t, &view, n, LAP_LEN))
+			return;
+	}
+	KUNIT_EXPECT_EQ(test, get(t, &cur, &see_all, &view), -EAGAIN);
+
+	/* The next record takes the room and is read whole. */
+	put(t, seq, 200);
+	KUNIT_ASSERT_EQ(test, get(t, &cur, &see_all, &view), 0);
+	KUNIT_EXPECT_EQ(test, view.lost, 0ULL);
+	check_rec(test, t, &view, seq, 200);
+}
+
+/*
+ * Reserve and commit by hand with the record's header at every 8-byte
+ * position near the end of the ring: the span splits where the ring ends,
+ * and what the caller put in it is what a reader gets.
+ */
+static void nslog_ring_test_reserve_span_splits_at_ring_end(struct kunit *test)
+{
+	struct nslog_ring_test *t = test->priv;
+	const u32 mask = RING_SIZE - 1;
+	const u16 len = 100;
+	u64 seq = 0;
+	u32 k;
+
+	for (k = 0; k * 8 <= HDR_SIZE + len + 8; k++) {
+		u32 want = (RING_SIZE - 8 * k) & mask;
+		u32 gap = (want - (u32)t->ring.head) & mask;
+		struct nslog_rec rec = {
+			.euid = KUIDT_INIT(UID_A),
+			.len = len,
+		};
+		struct nslog_ring_cursor cur;
+		struct nslog_ring_span span;
+		struct nslog_rec_view view;
+		u32 at;
+
+		/* Filler records bring the head to @want. */
+		if (gap && gap < MIN_REC)
+			gap += RING_SIZE;
+		while (gap) {
+			u32 r = gap >= 2 * MIN_REC ? MIN_REC : gap;
+
+			seq = put_n(t, seq, 1, r - HDR_SIZE);
+			gap -= r;
+		}
+		KUNIT_ASSERT_EQ(test, (u32)t->ring.head & mask, want);
+
+		cur.pos = t->ring.head;
+		cur.seq = t->ring.head_seq;
+		cur.lost = 0;
+		at = (want + HDR_SIZE) & mask;
+		rec.ts_ns = ts_of(seq);
+		nslog_ring_reserve(&t->ring, len, &span);
+		KUNIT_EXPECT_PTR_EQ(test, span.buf[0], t->buf + at);
+		KUNIT_EXPECT_EQ(test, span.len[0], min_t(u32, len, RING_SIZE - at));
+		KUNIT_EXPECT_EQ(test, span.len[0] + span.len[1], (u32)len);
+		KUNIT_EXPECT_PTR_EQ(test, span.buf[1], t->buf);
+		fill_span(&span, seq);
+		nslog_ring_commit(&t->ring, &rec);
+		KUNIT_EXPECT_EQ(test, rec.seq, seq);
+
+		KUNIT_ASSERT_EQ(test, get(t, &cur, &see_all, &view), 0);
+		KUNIT_EXPECT_EQ(test, view.lost, 0ULL);
+		if (!check_rec(test, t, &view, seq, len))
+			return;
+		seq++;
+	}
+}
+
 /* nslog_ring_stats() counts what was written, what is stored and its bytes. */
 static void nslog_ring_test_stats_count_written_and_stored(struct kunit *test)
 {
@@ -1099,6 +1252,9 @@ static struct kunit_case nslog_ring_test_cases[] = {
 	KUNIT_CASE(nslog_ring_test_release_without_storage_returns_null),
 	KUNIT_CASE(nslog_ring_test_peek_null_payload_gives_header_only),
 	KUNIT_CASE(nslog_ring_test_pid_refs_dropped_with_records),
+	KUNIT_CASE(nslog_ring_test_null_tid_shows_tgid),
+	KUNIT_CASE(nslog_ring_test_abort_publishes_nothing),
+	KUNIT_CASE(nslog_ring_test_reserve_span_splits_at_ring_end),
 	KUNIT_CASE(nslog_ring_test_stats_count_written_and_stored),
 	KUNIT_CASE(nslog_ring_test_mixed_sizes_match_model),
 	{}

@@ -28,6 +28,10 @@ typedef struct { unsigned int val; } kuid_t;
 #define ALIGN(x, a)	(((x) + (a) - 1) & ~((__typeof__(x))(a) - 1))
 #define min(a, b)	((a) < (b) ? (a) : (b))
 #define max(a, b)	((a) > (b) ? (a) : (b))
+#define min_t(t, a, b)	min((t)(a), (t)(b))
+#define likely(x)	__builtin_expect(!!(x), 1)
+#define __acquires(x)
+#define __releases(x)
 #define READ_ONCE(x)	(*(volatile __typeof__(x) *)&(x))
 #define WRITE_ONCE(x, v) (*(volatile __typeof__(x) *)&(x) = (v))
 
