@@ -10,17 +10,13 @@
 # that an open file pins the module.
 set -euo pipefail
 
+# shellcheck source=tests/containers/lib.sh
+. "$(dirname "$0")/lib.sh"
+
 top=$(cd "$(dirname "$0")/../.." && pwd)
 bin=$top/build/tests
 ko=${NSLOG_KO:?NSLOG_KO is not set}
-pass=0
-fail=0
 
-ok() { pass=$((pass + 1)); echo "ok - $*"; }
-not_ok() { fail=$((fail + 1)); echo "not ok - $*"; }
-check() { local what=$1; shift; if "$@"; then ok "$what"; else not_ok "$what"; fi; }
-
-unload() { if grep -q '^nslogger ' /proc/modules; then rmmod nslogger; fi; }
 cleanup() { exec 9>&- 2>/dev/null || true; }
 trap cleanup EXIT
 

@@ -25,6 +25,9 @@
 # 2000) change the counts.
 set -euo pipefail
 
+# shellcheck source=tests/containers/lib.sh
+. "$(dirname "$0")/lib.sh"
+
 top=$(cd "$(dirname "$0")/../.." && pwd)
 T=$top/build/tests/ns_test
 ko=${NSLOG_KO:?NSLOG_KO is not set}
@@ -39,20 +42,6 @@ vmalloc_bound=0
 slab_bound=1024
 tmp=$(mktemp -d "/tmp/nslog-churn.$$.XXXXXX")
 chmod 755 "$tmp"
-pass=0
-fail=0
-
-loaded() { grep -q '^nslogger ' /proc/modules; }
-unload() {
-	local i
-
-	loaded || return 0
-	for i in {1..50}; do
-		rmmod nslogger 2>/dev/null && return 0
-		sleep 0.1
-	done
-	rmmod nslogger
-}
 
 cleanup() {
 	local rc=$?
@@ -68,10 +57,6 @@ cleanup() {
 }
 trap cleanup EXIT
 
-ok() { pass=$((pass + 1)); echo "ok - $*"; }
-not_ok() { fail=$((fail + 1)); echo "not ok - $*"; }
-check() { local what=$1; shift; if "$@"; then ok "$what"; else not_ok "$what"; fi; }
-
 # vmalloc space nslogger holds, in kB: the /proc/vmallocinfo areas whose
 # caller is in the module (its rings).
 nslog_vmalloc_kb() {
@@ -85,14 +70,6 @@ nslog_vmalloc_kb() {
 # below allows for their noise.
 cg_slab_kb() {
 	awk '$1 ~ /^kmalloc-cg-/ { b += $2 * $4 } END { printf "%d\n", b / 1024 }' /proc/slabinfo
-}
-
-meminfo() {	# FIELD: its kB
-	local k v _
-
-	while read -r k v _; do
-		[ "$k" = "$1:" ] && { echo "$v"; return; }
-	done </proc/meminfo
 }
 
 sets() {	# log sets besides the initial one
@@ -115,23 +92,21 @@ wait_drained() {	# at most 20 s; prints the time it took, in ms
 	drained
 }
 
-# Let deferred frees (RCU, the IPC namespaces' own work items) finish and
-# drop reclaimable caches, so two samples compare like with like.
 # Let deferred frees finish (RCU, the kernel's own freeing of dead IPC
 # namespaces, one synchronize_rcu() each on 6.1, slow under TCG), drop
-# reclaimable caches, and wait until SUnreclaim holds still (two readings
-# 2 s apart within 64 kB; 120 s at most), so two samples compare like with
-# like.
+# reclaimable caches and shrink the slab caches (drop_caches, lib.sh), and
+# wait until SUnreclaim holds still (two readings 2 s apart within 64 kB;
+# 120 s at most), so two samples compare like with like.
 settle() {
 	local a b i
 
 	sync
-	echo 2 >/proc/sys/vm/drop_caches
+	drop_caches
 	b=$(meminfo SUnreclaim)
 	for ((i = 0; i < 60; i++)); do
 		sleep 2
 		a=$b
-		echo 2 >/proc/sys/vm/drop_caches
+		drop_caches
 		b=$(meminfo SUnreclaim)
 		[ $((a - b)) -lt 64 ] && [ $((b - a)) -lt 64 ] && break
 	done

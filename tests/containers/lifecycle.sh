@@ -26,6 +26,9 @@
 # shellcheck disable=SC2016
 set -euo pipefail
 
+# shellcheck source=tests/containers/lib.sh
+. "$(dirname "$0")/lib.sh"
+
 top=$(cd "$(dirname "$0")/../.." && pwd)
 nslogcat=$top/build/tools/nslogcat
 ko=${NSLOG_KO:?NSLOG_KO is not set}
@@ -33,14 +36,9 @@ cycles=${NSLOG_LIFECYCLE_CYCLES:-100}
 leak_kb=1024
 kmemleak=/sys/kernel/debug/kmemleak
 tmp=$(mktemp -d "/tmp/nslog-lifecycle.$$.XXXXXX")
-pass=0
-fail=0
-skip=0
 bg=()
 ns_pid=()
 restored=0
-
-loaded() { grep -q '^nslogger ' /proc/modules; }
 
 stop_bg() {
 	local p
@@ -69,11 +67,6 @@ cleanup() {
 }
 trap cleanup EXIT
 
-ok() { pass=$((pass + 1)); echo "ok - $*"; }
-not_ok() { fail=$((fail + 1)); echo "not ok - $*"; }
-skip() { skip=$((skip + 1)); echo "ok - $1 # SKIP $2"; }
-check() { local what=$1; shift; if "$@"; then ok "$what"; else not_ok "$what"; fi; }
-
 load() {
 	# shellcheck disable=SC2086 # word splitting is wanted
 	insmod "$ko" ${NSLOG_PARAMS:-}
@@ -88,32 +81,6 @@ gone() {
 # bash's printf writes it with one write(), as one record.
 record() {
 	printf '\x04%s\x00%s\x00' "$1" "$2"
-}
-
-# meminfo FIELD: its value in kB.
-meminfo() {
-	local k v _
-
-	while read -r k v _; do
-		[ "$k" = "$1:" ] && { echo "$v"; return; }
-	done </proc/meminfo
-	echo 0
-}
-
-settle_memory() {
-	local f
-
-	sync
-	echo 3 >/proc/sys/vm/drop_caches
-	# Shrinking every cache also empties KASAN's quarantine of freed
-	# objects, which on the debug kernel would read as megabytes of slab.
-	for f in /sys/kernel/slab/*/shrink; do
-		[ -w "$f" ] && echo 1 >"$f" 2>/dev/null
-	done
-	# Objects freed by RCU (files, namespaces' leftovers) go back after
-	# a grace period; a short wait lets kworkers and rcu catch up.
-	sleep 1
-	echo 3 >/proc/sys/vm/drop_caches
 }
 
 # --- 1. rmmod with files open ------------------------------------------------
@@ -304,5 +271,5 @@ stop_bg
 load
 restored=1
 
-echo "lifecycle.sh: $pass passed, $fail failed, $skip skipped"
+echo "lifecycle.sh: $pass passed, $fail failed, $skipped skipped"
 [ "$fail" -eq 0 ]

@@ -25,6 +25,11 @@
 # shellcheck disable=SC2016
 set -euo pipefail
 
+# shellcheck source=tests/containers/lib.sh
+. "$(dirname "$0")/lib.sh"
+# lxc-start and lxc-stop take their time under emulation.
+wait_for_s=30
+
 top=$(cd "$(dirname "$0")/../.." && pwd)
 T=$top/build/tests/ns_test
 nslog=$top/build/tools/nslog
@@ -35,8 +40,6 @@ dir=$lxcpath/$name
 tmp=$(mktemp -d "/tmp/nslog-lxc.$$.XXXXXX")
 sync=$tmp/sync
 params=/sys/module/nslogger/parameters
-pass=0
-fail=0
 cpid=
 grace0=
 
@@ -55,39 +58,6 @@ cleanup() {
 	exit "$rc"
 }
 trap cleanup EXIT
-
-ok() { pass=$((pass + 1)); echo "ok - $*"; }
-not_ok() { fail=$((fail + 1)); echo "not ok - $*"; }
-skip() { echo "ok - $1 # SKIP $2"; }
-check() { local what=$1; shift; if "$@"; then ok "$what"; else not_ok "$what"; fi; }
-
-# expect DESCRIPTION WANT COMMAND...: COMMAND exits 0 and prints exactly
-# WANT (lines; empty WANT: nothing).
-expect() {
-	local what=$1 want=$2 rc=0
-
-	shift 2
-	"$@" >"$tmp/out" 2>"$tmp/err" || rc=$?
-	if [ -n "$want" ]; then printf '%s\n' "$want" >"$tmp/want"; else : >"$tmp/want"; fi
-	if [ "$rc" -eq 0 ] && cmp -s "$tmp/want" "$tmp/out"; then
-		ok "$what"
-	else
-		not_ok "$what"
-		echo "#   exit status $rc"
-		diff -u "$tmp/want" "$tmp/out" | sed 's/^/#   /' || true
-		sed 's/^/#   stderr: /' "$tmp/err"
-	fi
-}
-
-wait_for() {	# COMMAND...: until it succeeds, at most about 30 s
-	local i
-
-	for ((i = 0; i < 300; i++)); do
-		"$@" 2>/dev/null && return 0
-		sleep 0.1
-	done
-	return 1
-}
 
 # Say why LXC cannot run here, with what lxc logged, and stop.
 skip_all() {

@@ -32,6 +32,9 @@
 # shellcheck disable=SC2016
 set -euo pipefail
 
+# shellcheck source=tests/containers/lib.sh
+. "$(dirname "$0")/lib.sh"
+
 top=$(cd "$(dirname "$0")/../.." && pwd)
 T=$top/build/tests/ns_test
 ko=${NSLOG_KO:?NSLOG_KO is not set}
@@ -43,16 +46,11 @@ nodes=$tmp/nodes
 mkdir "$nodes"
 mount -t tmpfs -o mode=755 nslog-nodes "$nodes"
 grace_ms=3000
-pass=0
-fail=0
 bg=()
 persist=()
 declare -A leaf=() nsid=()
 
 unset NSLOG_DEV_DIR
-
-loaded() { grep -q '^nslogger ' /proc/modules; }
-unload() { if loaded; then rmmod nslogger; fi; }
 
 # Kill the hold processes (unshare --fork ignores SIGTERM while it waits for
 # its child) and whatever started them; SIGKILL what is left after 2 s.
@@ -98,39 +96,6 @@ cleanup() {
 	exit "$rc"
 }
 trap cleanup EXIT
-
-ok() { pass=$((pass + 1)); echo "ok - $*"; }
-not_ok() { fail=$((fail + 1)); echo "not ok - $*"; }
-skip() { echo "ok - $1 # SKIP $2"; }
-check() { local what=$1; shift; if "$@"; then ok "$what"; else not_ok "$what"; fi; }
-
-# expect DESCRIPTION WANT COMMAND...: COMMAND exits 0 and prints exactly
-# WANT (lines; empty WANT: nothing).
-expect() {
-	local what=$1 want=$2 rc=0
-
-	shift 2
-	"$@" >"$tmp/out" 2>"$tmp/err" || rc=$?
-	if [ -n "$want" ]; then printf '%s\n' "$want" >"$tmp/want"; else : >"$tmp/want"; fi
-	if [ "$rc" -eq 0 ] && cmp -s "$tmp/want" "$tmp/out"; then
-		ok "$what"
-	else
-		not_ok "$what"
-		echo "#   exit status $rc"
-		diff -u "$tmp/want" "$tmp/out" | sed 's/^/#   /' || true
-		sed 's/^/#   stderr: /' "$tmp/err"
-	fi
-}
-
-wait_for() {	# COMMAND...: until it succeeds, at most 10 s
-	local i
-
-	for ((i = 0; i < 200; i++)); do
-		"$@" 2>/dev/null && return 0
-		sleep 0.05
-	done
-	return 1
-}
 
 ipc_id() { local l; l=$(readlink "/proc/$1/ns/ipc"); l=${l#ipc:[}; echo "${l%]}"; }
 user_id() { local l; l=$(readlink "/proc/$1/ns/user"); l=${l#user:[}; echo "${l%]}"; }

@@ -30,6 +30,9 @@
 # a bucket left idle long enough is full again.
 set -euo pipefail
 
+# shellcheck source=tests/containers/lib.sh
+. "$(dirname "$0")/lib.sh"
+
 top=$(cd "$(dirname "$0")/../.." && pwd)
 ko=${NSLOG_KO:?NSLOG_KO is not set}
 flood=$top/build/tests/rl_flood
@@ -41,16 +44,10 @@ cgfs=/sys/fs/cgroup
 base=/rl.$$
 tmp=$(mktemp -d "/tmp/nslog-rl.$$.XXXXXX")
 main_k=512
-pass=0
-fail=0
 bg=()
 
 unset ANDROID_LOG_TAGS ANDROID_PRINTF_LOG NSLOG_DEV_DIR
 
-ok() { pass=$((pass + 1)); echo "ok - $*"; }
-not_ok() { fail=$((fail + 1)); echo "not ok - $*"; }
-skip() { echo "ok - $1 # SKIP $2"; }
-check() { local what=$1; shift; if "$@"; then ok "$what"; else not_ok "$what"; fi; }
 # is WHAT GOT WANT: exact equality, both shown on failure.
 is() {
 	if [ "$2" = "$3" ]; then ok "$1"; else not_ok "$1"; echo "#   got:  '$2'" >&2; echo "#   want: '$3'" >&2; fi
@@ -59,8 +56,6 @@ is() {
 le() {
 	if [ "$2" -le "$3" ]; then ok "$1 ($2 <= $3)"; else not_ok "$1 ($2 > $3)"; fi
 }
-
-loaded() { grep -q '^nslogger ' /proc/modules; }
 
 cleanup() {
 	local rc=$? p
@@ -484,7 +479,7 @@ churn_gone() { ! grep -q "^$base/churn/" "$limits"; }
 dying() { grep -qx 'nr_dying_descendants 0' "$cgfs$base/churn/cgroup.stat"; }
 mem() { awk '/^(Slab|VmallocUsed|Percpu):/ { s += $2 } END { print s }' /proc/meminfo; }
 rule_objs() { awk '$1 == "kmalloc-cg-512" { print $2 }' /proc/slabinfo; }
-settle() { sync; echo 3 >/proc/sys/vm/drop_caches; sleep 2; }
+settle() { settle_memory; sleep 1; }
 "$flood" churn 1000 "$cgfs$base/churn" "$base/churn" >/dev/null
 wait_until churn_gone || true
 wait_until dying || true

@@ -27,6 +27,9 @@
 # android_nodes=1; on exit it is loaded again as the harness had it
 # ($NSLOG_PARAMS), for the harness's own rmmod check.
 set -euo pipefail
+
+# shellcheck source=tests/containers/lib.sh
+. "$(dirname "$0")/lib.sh"
 # The bash -c scripts below take their arguments as $1...: single quotes wanted.
 # shellcheck disable=SC2016
 
@@ -37,8 +40,6 @@ nslog=$bin/nslog
 nslogcat=$bin/nslogcat
 calls=$bin/tests/liblog_calls
 tmp=$(mktemp -d "/tmp/nslog-tools.$$.XXXXXX")
-pass=0
-fail=0
 bg=()
 restored=0
 
@@ -50,9 +51,6 @@ ns_k=16
 sized_params="main_size=${size_k[main]}K radio_size=${size_k[radio]}K"
 sized_params+=" events_size=${size_k[events]}K system_size=${size_k[system]}K"
 sized_params+=" ns_size=${ns_k}K"
-
-loaded() { grep -q '^nslogger ' /proc/modules; }
-unload() { if loaded; then rmmod nslogger; fi; }
 
 stop_bg() {
 	local p
@@ -84,35 +82,11 @@ cleanup() {
 }
 trap cleanup EXIT
 
-ok() { pass=$((pass + 1)); echo "ok - $*"; }
-not_ok() { fail=$((fail + 1)); echo "not ok - $*"; }
-check() { local what=$1; shift; if "$@"; then ok "$what"; else not_ok "$what"; fi; }
-
 # diag RC: why the last expect failed, as TAP comments.
 diag() {
 	echo "#   exit status $1"
 	diff -u "$tmp/want" "$tmp/out" | sed 's/^/#   /' || true
 	sed 's/^/#   stderr: /' "$tmp/err"
-}
-
-# expect DESCRIPTION WANT COMMAND...: COMMAND exits 0 and prints exactly
-# WANT (plus a newline, unless WANT is empty).
-expect() {
-	local what=$1 want=$2 rc=0
-
-	shift 2
-	"$@" >"$tmp/out" 2>"$tmp/err" || rc=$?
-	if [ -n "$want" ]; then
-		printf '%s\n' "$want" >"$tmp/want"
-	else
-		: >"$tmp/want"
-	fi
-	if [ "$rc" -eq 0 ] && cmp -s "$tmp/want" "$tmp/out"; then
-		ok "$what"
-	else
-		not_ok "$what"
-		diag "$rc"
-	fi
 }
 
 # expect_fail DESCRIPTION STATUS STDERR-TEXT COMMAND...
@@ -139,17 +113,6 @@ run_pid() {
 	p=$!
 	wait "$p"
 	echo "$p"
-}
-
-# wait_for COMMAND...: until it succeeds, for at most 10 s.
-wait_for() {
-	local i
-
-	for ((i = 0; i < 100; i++)); do
-		"$@" 2>/dev/null && return 0
-		sleep 0.1
-	done
-	return 1
 }
 
 clear_all() { "$nslogcat" -c -b all; }

@@ -1,0 +1,100 @@
+# SPDX-License-Identifier: GPL-2.0
+# shellcheck shell=bash
+#
+# lib.sh - what every VM scenario shares; sourced, never run:
+#
+#   . "$(dirname "$0")/lib.sh"
+#
+# TAP-style results (suite.sh counts the lines), the module's load state,
+# waiting for a condition, and memory readings that compare like with like.
+# A scenario keeps its own cleanup trap and its own $tmp, which expect()
+# uses for its scratch files.
+
+pass=0
+fail=0
+skipped=0
+
+ok() { pass=$((pass + 1)); echo "ok - $*"; }
+not_ok() { fail=$((fail + 1)); echo "not ok - $*"; }
+# skip DESCRIPTION REASON
+skip() { skipped=$((skipped + 1)); echo "ok - $1 # SKIP $2"; }
+# check DESCRIPTION COMMAND...: ok if COMMAND succeeds.
+check() { local what=$1; shift; if "$@"; then ok "$what"; else not_ok "$what"; fi; }
+
+# expect DESCRIPTION WANT COMMAND...: COMMAND exits 0 and prints exactly
+# WANT (lines; empty WANT: nothing).  On a mismatch the difference and
+# COMMAND's stderr are shown as TAP comments.
+expect() {
+	local what=$1 want=$2 rc=0
+
+	shift 2
+	"$@" >"$tmp/out" 2>"$tmp/err" || rc=$?
+	if [ -n "$want" ]; then printf '%s\n' "$want" >"$tmp/want"; else : >"$tmp/want"; fi
+	if [ "$rc" -eq 0 ] && cmp -s "$tmp/want" "$tmp/out"; then
+		ok "$what"
+	else
+		not_ok "$what"
+		echo "#   exit status $rc"
+		diff -u "$tmp/want" "$tmp/out" | sed 's/^/#   /' || true
+		sed 's/^/#   stderr: /' "$tmp/err"
+	fi
+}
+
+# wait_for COMMAND...: until it succeeds, at most $wait_for_s seconds
+# (default 10), polling every 50 ms.
+wait_for() {
+	local i
+
+	for ((i = 0; i < ${wait_for_s:-10} * 20; i++)); do
+		"$@" 2>/dev/null && return 0
+		sleep 0.05
+	done
+	return 1
+}
+
+loaded() { grep -q '^nslogger ' /proc/modules; }
+
+# unload: rmmod nslogger if it is loaded.  The last file of a process just
+# reaped may still be on its way out, so a refusal is retried for 5 s.
+unload() {
+	local i
+
+	loaded || return 0
+	for i in {1..50}; do
+		rmmod nslogger 2>/dev/null && return 0
+		sleep 0.1
+	done
+	rmmod nslogger
+}
+
+meminfo() {	# FIELD: its value in /proc/meminfo, in kB
+	local k v _
+
+	while read -r k v _; do
+		[ "$k" = "$1:" ] && { echo "$v"; return; }
+	done </proc/meminfo
+	echo 0
+}
+
+# drop_caches: free what the kernel can give back on request.  Shrinking
+# every slab cache also empties KASAN's quarantine of freed objects, which
+# on the debug kernel would otherwise read as megabytes of slab.
+drop_caches() {
+	local f
+
+	echo 3 >/proc/sys/vm/drop_caches
+	for f in /sys/kernel/slab/*/shrink; do
+		[ -w "$f" ] && echo 1 >"$f" 2>/dev/null
+	done
+	echo 3 >/proc/sys/vm/drop_caches
+}
+
+# settle_memory: drop caches, and let objects freed after an RCU grace
+# period (files, namespaces' leftovers) and kworkers catch up, so that two
+# readings compare like with like.
+settle_memory() {
+	sync
+	drop_caches
+	sleep 1
+	drop_caches
+}
