@@ -14,8 +14,9 @@
 #      process is disturbed at a time;
 #   2. build/tests/faultinj fails, one by one, every allocation of: an open
 #      in a new namespace, a reader's open, the first write (the ring),
-#      a write above 512 bytes, NSLOG_IOC_OPEN_NS and a rate rule, checking
-#      clean errors and the state after each;
+#      NSLOG_IOC_OPEN_NS and a rate rule, checking clean errors and the state
+#      after each; and checks that a 3000-byte write into an existing ring
+#      allocates nothing at all;
 #   3. nothing leaks: the namespace and rule lists are back to what they
 #      were, and with kmemleak a scan finds nothing of nslogger's;
 #   4. the kernel log: allocation-failure reports (warn_alloc's stack dumps)
