@@ -16,19 +16,20 @@ TEST_PROGS := $(TESTBIN)/abi_test $(TESTBIN)/ns_test $(TESTBIN)/rl_flood
 TEST_PROGS += $(TESTBIN)/stress $(TESTBIN)/badmem $(TESTBIN)/faultinj
 
 .PHONY: all module tools test-progs deps help clean demo test test-kunit \
-	test-vm test-vm-6.12 test-host test-debug check install dkms-install bench
+	test-vm test-vm-6.12 test-host test-debug test-debug-quick check install dkms-install bench
 
 all: module tools
 
 help:
 	@echo "make            build nslogger.ko (KVER=$(KVER)) and the tools"
 	@echo "make demo       boot a VM and show records written and read back"
-	@echo "make test       every suite (host, KUnit, VM) and one summary line"
+	@echo "make test       every suite (host, KUnit, VM, quick debug) and one summary line"
 	@echo "make test-host  user-space tests on the host (uapi header, tools)"
 	@echo "make test-kunit KUnit suites (kunit.py on UML, linux-source-6.1)"
 	@echo "make test-vm    VM suite (Debian's kernel under QEMU)"
 	@echo "make test-vm-6.12  the VM suite on Debian's 6.12 kernel (build/ko-6.12)"
 	@echo "make test-debug KUnit, VM suite and stress on a KASAN/lockdep kernel"
+	@echo "make test-debug-quick  the reduced debug run that make test includes"
 	@echo "make check      checkpatch --strict and sparse (C=2) on the module"
 	@echo "make bench      benchmarks in one VM boot: bench/results, docs/benchmarks.md"
 	@echo "make install    install the module and the udev rule on this host"
@@ -48,31 +49,19 @@ tools:
 
 test-progs: $(TEST_PROGS)
 
-$(TESTBIN)/abi_test: tests/abi/abi_test.c tests/lib/tap.c tests/lib/tap.h \
-		     include/uapi/linux/nslogger.h
-	@mkdir -p $(TESTBIN)
-	$(CC) $(TEST_CFLAGS) -o $@ tests/abi/abi_test.c tests/lib/tap.c
+# The test programs: each one's sources, and one rule for them all.
+abi_test_SRCS	:= tests/abi/abi_test.c tests/lib/tap.c
+ns_test_SRCS	:= tests/containers/ns_test.c
+rl_flood_SRCS	:= tests/containers/rl_flood.c
+stress_SRCS	:= tests/stress/stress.c
+badmem_SRCS	:= tests/stress/badmem.c tests/lib/tap.c
+faultinj_SRCS	:= tests/stress/faultinj.c
+TEST_HDRS	:= tests/lib/tap.h include/uapi/linux/nslogger.h
 
-$(TESTBIN)/ns_test: tests/containers/ns_test.c include/uapi/linux/nslogger.h
+.SECONDEXPANSION:
+$(TEST_PROGS): $(TESTBIN)/%: $$(%_SRCS) $(TEST_HDRS)
 	@mkdir -p $(TESTBIN)
-	$(CC) $(TEST_CFLAGS) -o $@ tests/containers/ns_test.c
-
-$(TESTBIN)/rl_flood: tests/containers/rl_flood.c include/uapi/linux/nslogger.h
-	@mkdir -p $(TESTBIN)
-	$(CC) $(TEST_CFLAGS) -o $@ tests/containers/rl_flood.c
-
-$(TESTBIN)/stress: tests/stress/stress.c include/uapi/linux/nslogger.h
-	@mkdir -p $(TESTBIN)
-	$(CC) $(TEST_CFLAGS) -o $@ tests/stress/stress.c
-
-$(TESTBIN)/badmem: tests/stress/badmem.c tests/lib/tap.c tests/lib/tap.h \
-		   include/uapi/linux/nslogger.h
-	@mkdir -p $(TESTBIN)
-	$(CC) $(TEST_CFLAGS) -o $@ tests/stress/badmem.c tests/lib/tap.c
-
-$(TESTBIN)/faultinj: tests/stress/faultinj.c include/uapi/linux/nslogger.h
-	@mkdir -p $(TESTBIN)
-	$(CC) $(TEST_CFLAGS) -o $@ tests/stress/faultinj.c
+	$(CC) $(TEST_CFLAGS) -o $@ $($*_SRCS)
 
 test-host: tools
 	$(MAKE) -C tools O=$(BUILD)/tools check
@@ -102,11 +91,18 @@ test-debug: tools test-progs
 	@scripts/deps.sh debug vm
 	tests/debug/run.sh
 
+# What `make test` runs on the debug kernel: KUnit, abi, lifecycle and a
+# short stress (tests/debug/run.sh --quick).
+test-debug-quick: tools test-progs
+	@scripts/deps.sh debug vm
+	tests/debug/run.sh --quick
+
 test:
 	scripts/run-tests.sh \
 		"host=$(MAKE) --no-print-directory test-host" \
 		"kunit=$(MAKE) --no-print-directory test-kunit" \
-		"vm=$(MAKE) --no-print-directory test-vm"
+		"vm=$(MAKE) --no-print-directory test-vm" \
+		"debug=$(MAKE) --no-print-directory test-debug-quick"
 
 demo: module tools $(TESTBIN)/rl_flood
 	@scripts/deps.sh vm containers
