@@ -7,7 +7,8 @@
 # suites) loaded by the harness, and prints TAP lines:
 #   1. the KUnit results: the suites ran when the module was loaded; their
 #      KTAP lines are read back from the kernel log, one line per case;
-#   2. the VM suite (tests/containers/suite.sh, its default list);
+#   2. the VM suite (tests/containers/suite.sh, its default list, or the
+#      scenarios in $NSLOG_DEBUG_SCENARIOS);
 #   3. the stress driver tests/stress/run.sh, or a SKIP if there is none;
 #   4. rmmod, then a kmemleak scan: any suspected leak fails;
 #   5. the kernel log: any KASAN, UBSAN, lockdep, WARN, BUG or Oops report
@@ -94,8 +95,9 @@ echo "=== vm suite"
 export NSLOG_LIFECYCLE_CYCLES=${NSLOG_LIFECYCLE_CYCLES:-20}
 # The default list, less "stress": step 3 runs tests/stress/run.sh itself.
 # (No process substitution: the guest has no /dev/fd.)
-list=$(sed -n 's/^\[ ${#scenarios\[@\]} -gt 0 \] || scenarios=(\(.*\))$/\1/p' \
-	"$top/tests/containers/suite.sh")
+list=${NSLOG_DEBUG_SCENARIOS:-$(sed -n 's/^\[ ${#scenarios\[@\]} -gt 0 \] || scenarios=(\(.*\))$/\1/p' \
+	"$top/tests/containers/suite.sh")}
+echo "# scenarios: $list"
 read -r -a scenarios <<<"$list"
 for i in "${!scenarios[@]}"; do
 	[ "${scenarios[i]}" != stress ] || unset 'scenarios[i]'

@@ -4,7 +4,7 @@
 # run.sh - `make test-debug`: every VM test on a KASAN/UBSAN/lockdep/kmemleak
 # kernel.
 #
-#   tests/debug/run.sh
+#   tests/debug/run.sh [--quick]
 #
 # 1. scripts/debug-kernel.sh module: the debug kernel (built once, cached
 #    under build/debug-kernel/) and nslogger.ko built against it with the
@@ -16,6 +16,11 @@
 #    reports. panic_on_warn is off, so one report does not hide the next;
 #    the RCU stall timeout is 300 s, as under TCG this kernel spends some
 #    30 s in ACPI's interpreter at boot and would report a false stall.
+#
+# --quick is the reduced run `make test` includes: the KUnit suites, the abi
+# and lifecycle scenarios (5 load/unload cycles), stress runs of 10 s,
+# badmem and the fault injection, kmemleak and the log check; the VM
+# scenarios' own sizes are what makes the whole run take about 45 min.
 #
 # Ends with "debug: N passed, N failed, N skipped"; a harness failure (a
 # timeout, a dirty kernel the guest did not report, no result) counts as
@@ -29,6 +34,16 @@ here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd -P)
 root=$(cd "$here/../.." && pwd -P)
 results=$root/build/debug-kernel/results
 t0=$(date +%s)
+mode=full
+if [ "${1:-}" = --quick ]; then
+	mode=quick
+	export NSLOG_DEBUG_SCENARIOS="abi lifecycle"
+	export NSLOG_LIFECYCLE_CYCLES=5
+	export NSLOG_STRESS_SECONDS=10
+elif [ $# -gt 0 ]; then
+	echo "usage: tests/debug/run.sh [--quick]" >&2
+	exit 2
+fi
 
 "$root/scripts/debug-kernel.sh" module >/dev/null
 eval "$("$root/scripts/debug-kernel.sh" env)"
@@ -61,6 +76,6 @@ if [ "$rc" -ne 0 ] && { [ "$rc" -ne 1 ] || [ "$fail" -eq 0 ]; }; then
 	echo "not ok - vm.sh exit $rc (121 insmod, 122 rmmod, 123 dirty kernel, 124 timeout, 125 no result)"
 	fail=$((fail + 1))
 fi
-echo "debug: $KREL, build/check $((t1 - t0)) s, VM $((t2 - t1)) s; evidence in ${results#"$root"/}/"
+echo "debug ($mode): $KREL, build/check $((t1 - t0)) s, VM $((t2 - t1)) s; evidence in ${results#"$root"/}/"
 echo "debug: $pass passed, $fail failed, $skip skipped"
 [ "$fail" -eq 0 ]
