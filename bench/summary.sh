@@ -39,7 +39,7 @@ table() {
 	}' "$1"
 }
 
-for f in headline writers host-writers readers threads namespaces ratelimit drain; do
+for f in headline writers host-writers readers threads namespaces ratelimit drain ab; do
 	[ -s "$dir/$f.csv" ] || continue
 	echo "### $f.csv"
 	echo
