@@ -6,7 +6,6 @@
  */
 #include <errno.h>
 #include <getopt.h>
-#include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -17,6 +16,7 @@
 
 #include "devpath.h"
 #include "logformat.h"
+#include "usage.h"
 
 #define PROG	"nslog"
 
@@ -24,7 +24,7 @@
 #define NSLOG_EVENT_STRING_MAX	(LOGGER_ENTRY_MAX_PAYLOAD - 9)
 
 enum {
-	EXIT_USAGE	= 2,
+	EXIT_USAGE	= TOOL_EXIT_USAGE,
 };
 
 struct nslog_opts {
@@ -62,19 +62,6 @@ static void nslog_help(void)
 	printf(nslog_help_text, NSLOG_EVENT_STRING_MAX);
 }
 
-static void __attribute__((noreturn, format(printf, 1, 2)))
-nslog_usage(const char *fmt, ...)
-{
-	va_list ap;
-
-	fputs(PROG ": ", stderr);
-	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
-	va_end(ap);
-	fputs("\nTry '" PROG " --help' for more information.\n", stderr);
-	exit(EXIT_USAGE);
-}
-
 static bool nslog_parse_long(const char *s, long min, long max, long *out)
 {
 	char *end;
@@ -100,7 +87,7 @@ static int nslog_parse_prio(const char *arg)
 	}
 	if (nslog_parse_long(arg, NSLOG_PRIO_VERBOSE, NSLOG_PRIO_FATAL, &v))
 		return (int)v;
-	nslog_usage("bad priority '%s' (v, d, i, w, e, f or 2 to 7)", arg);
+	tool_usage(PROG, "bad priority '%s' (v, d, i, w, e, f or 2 to 7)", arg);
 }
 
 static void nslog_parse(struct nslog_opts *o, int argc, char **argv)
@@ -118,7 +105,7 @@ static void nslog_parse(struct nslog_opts *o, int argc, char **argv)
 		case 'b':
 			o->buf = nslog_buf_from_name(optarg);
 			if (o->buf < 0)
-				nslog_usage("unknown buffer '%s' (main, system, radio or events)",
+				tool_usage(PROG, "unknown buffer '%s' (main, system, radio or events)",
 					    optarg);
 			break;
 		case 'p':
@@ -140,9 +127,9 @@ static void nslog_parse(struct nslog_opts *o, int argc, char **argv)
 	if (o->buf != NSLOG_BUF_EVENTS)
 		return;
 	if (!o->tag)
-		nslog_usage("-b events needs a numeric event tag: -t NUMBER");
+		tool_usage(PROG, "-b events needs a numeric event tag: -t NUMBER");
 	if (!nslog_parse_long(o->tag, INT32_MIN, INT32_MAX, &v))
-		nslog_usage("event tag '%s' is not a 32-bit number", o->tag);
+		tool_usage(PROG, "event tag '%s' is not a 32-bit number", o->tag);
 	o->event_tag = (int32_t)v;
 }
 

@@ -16,7 +16,6 @@
 #include <getopt.h>
 #include <inttypes.h>
 #include <poll.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -29,6 +28,7 @@
 #include "devpath.h"
 #include "logformat.h"
 #include "logmerge.h"
+#include "usage.h"
 
 #define PROG	"nslogcat"
 
@@ -36,7 +36,7 @@
 #define NSLOG_PID_MAX	4194304UL
 
 enum {
-	EXIT_USAGE	= 2,
+	EXIT_USAGE	= TOOL_EXIT_USAGE,
 };
 
 enum {
@@ -112,19 +112,6 @@ static void nslogcat_help(void)
 	fputs(nslogcat_help_text, stdout);
 }
 
-static void __attribute__((noreturn, format(printf, 1, 2)))
-nslogcat_usage(const char *fmt, ...)
-{
-	va_list ap;
-
-	fputs(PROG ": ", stderr);
-	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
-	va_end(ap);
-	fputs("\nTry '" PROG " --help' for more information.\n", stderr);
-	exit(EXIT_USAGE);
-}
-
 static void nslogcat_add_buf(struct nslogcat *lc, int id)
 {
 	size_t i;
@@ -146,7 +133,7 @@ static void nslogcat_opt_buf(struct nslogcat *lc, const char *name)
 	}
 	id = nslog_buf_from_name(name);
 	if (id < 0)
-		nslogcat_usage("unknown buffer '%s' (main, system, radio, events "
+		tool_usage(PROG, "unknown buffer '%s' (main, system, radio, events "
 			       "or all)", name);
 	nslogcat_add_buf(lc, id);
 }
@@ -156,7 +143,7 @@ static void nslogcat_opt_format(struct nslogcat *lc, const char *name)
 	int fmt = nslog_format_from_name(name);
 
 	if (fmt < 0)
-		nslogcat_usage("unknown format '%s' (brief, process, tag, thread, "
+		tool_usage(PROG, "unknown format '%s' (brief, process, tag, thread, "
 			       "raw, time, threadtime or long)", name);
 	lc->fmt = (enum nslog_format)fmt;
 }
@@ -169,7 +156,7 @@ static void nslogcat_opt_tail(struct nslogcat *lc, const char *arg)
 	errno = 0;
 	n = strtoul(arg, &end, 10);
 	if (errno || end == arg || *end || *arg == '-')
-		nslogcat_usage("-t needs a count of records, not '%s'", arg);
+		tool_usage(PROG, "-t needs a count of records, not '%s'", arg);
 	lc->tail = n;
 	lc->dump = true;
 }
@@ -200,7 +187,7 @@ static void nslogcat_filter(struct nslogcat *lc, const char *specs,
 		exit(EXIT_FAILURE);
 	}
 	if (ret)
-		nslogcat_usage("bad filterspec '%s'%s", specs, from);
+		tool_usage(PROG, "bad filterspec '%s'%s", specs, from);
 }
 
 static void nslogcat_parse(struct nslogcat *lc, int argc, char **argv)
@@ -264,7 +251,7 @@ static void nslogcat_parse(struct nslogcat *lc, int argc, char **argv)
 	}
 
 	if (lc->ns && lc->clear)
-		nslogcat_usage("-c cannot clear another namespace's buffers "
+		tool_usage(PROG, "-c cannot clear another namespace's buffers "
 			       "(--ns reads only)");
 	if (lc->silent)
 		nslogcat_filter(lc, "*:S", "");
@@ -308,13 +295,13 @@ static void nslogcat_ns_resolve(struct nslogcat *lc)
 		errno = 0;
 		n = strtoull(lc->ns + 5, &end, 10);
 		if (errno || end == lc->ns + 5 || strcmp(end, "]"))
-			nslogcat_usage("--ns: bad namespace id '%s'", lc->ns);
+			tool_usage(PROG, "--ns: bad namespace id '%s'", lc->ns);
 		lc->ns_arg.ns_id = n;
 		return;
 	}
 	if (nslogcat_number(lc->ns, &n)) {
 		if (!n)
-			nslogcat_usage("--ns: 0 is neither a pid nor an id");
+			tool_usage(PROG, "--ns: 0 is neither a pid nor an id");
 		if (n > NSLOG_PID_MAX) {
 			lc->ns_arg.ns_id = n;
 			return;
@@ -322,7 +309,7 @@ static void nslogcat_ns_resolve(struct nslogcat *lc)
 		snprintf(path, sizeof(path), "/proc/%llu/ns/ipc", n);
 		file = path;
 	} else if (!strchr(lc->ns, '/')) {
-		nslogcat_usage("--ns wants a pid, a path or a namespace id, "
+		tool_usage(PROG, "--ns wants a pid, a path or a namespace id, "
 			       "not '%s'", lc->ns);
 	}
 

@@ -32,9 +32,10 @@
 #include <libcgroup.h>
 
 #include "ctlparse.h"
+#include "usage.h"
 
 #define PROG		"nslogctl"
-#define EXIT_USAGE	2
+#define EXIT_USAGE	TOOL_EXIT_USAGE
 
 static const char help_text[] =
 "Usage: " PROG " limit set TARGET LIMIT...\n"
@@ -62,19 +63,6 @@ static const char help_text[] =
 "Exit status: 0 done, 1 refused or not found, 2 usage error.\n";
 
 static char limits_file[PATH_MAX] = "/proc/nslogger/limits";
-
-static void __attribute__((noreturn, format(printf, 1, 2)))
-usage(const char *fmt, ...)
-{
-	va_list ap;
-
-	fputs(PROG ": ", stderr);
-	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
-	va_end(ap);
-	fputs("\nTry '" PROG " --help' for more information.\n", stderr);
-	exit(EXIT_USAGE);
-}
 
 static int __attribute__((format(printf, 1, 2))) fail(const char *fmt, ...)
 {
@@ -186,7 +174,7 @@ static int pid_cgroup(const char *arg, char *out, size_t size)
 	errno = 0;
 	pid = strtol(arg, &end, 10);
 	if (errno || end == arg || *end || pid <= 0 || pid > INT_MAX)
-		usage("--pid wants a process id, not '%s'", arg);
+		tool_usage(PROG, "--pid wants a process id, not '%s'", arg);
 	cg_setup();
 	if (cg_lib && cg_ctrl[0] &&
 	    !cgroup_get_current_controller_path(pid, cg_ctrl, &path)) {
@@ -293,7 +281,7 @@ static int unit_cgroup(const char *arg, char *out, size_t size)
 			 "--", unit, NULL };
 
 	if (!*arg || strchr(arg, '/') || strlen(arg) > 200)
-		usage("--unit wants a unit name, not '%s'", arg);
+		tool_usage(PROG, "--unit wants a unit name, not '%s'", arg);
 	snprintf(unit, sizeof(unit), "%s%s", arg,
 		 strchr(arg, '.') ? "" : ".service");
 	cg_setup();
@@ -314,12 +302,12 @@ static int target(int argc, char **argv, int *i, char *out, size_t size)
 
 	if (!pid && !unit) {
 		if (a[0] == '-')
-			usage("unknown option '%s'", a);
+			tool_usage(PROG, "unknown option '%s'", a);
 		(*i)++;
 		return cg_path(a, out, size);
 	}
 	if (*i + 1 >= argc)
-		usage("%s needs an argument", a);
+		tool_usage(PROG, "%s needs an argument", a);
 	*i += 2;
 	return pid ? pid_cgroup(argv[*i - 1], out, size) :
 		     unit_cgroup(argv[*i - 1], out, size);
@@ -479,15 +467,15 @@ static int limit_set(const char *cg, int argc, char **argv)
 	int i, err;
 
 	if (!argc)
-		usage("limit set %s: no LIMIT (records=N/PERIOD, bytes=SIZE/PERIOD)",
+		tool_usage(PROG, "limit set %s: no LIMIT (records=N/PERIOD, bytes=SIZE/PERIOD)",
 		      cg);
 	len = snprintf(cmd, sizeof(cmd), "set %s", cg);
 	for (i = 0; i < argc; i++) {
 		if (!strchr(argv[i], '=') || strpbrk(argv[i], " \t\n"))
-			usage("limit set: '%s' is not KEY=VALUE", argv[i]);
+			tool_usage(PROG, "limit set: '%s' is not KEY=VALUE", argv[i]);
 		len += snprintf(cmd + len, sizeof(cmd) - len, " %s", argv[i]);
 		if (len >= sizeof(cmd) - 1)
-			usage("limit set: LIMIT too long");
+			tool_usage(PROG, "limit set: LIMIT too long");
 	}
 	strcat(cmd, "\n");
 	err = put(cmd, &at_open);
@@ -640,7 +628,7 @@ static int only_target(int argc, char **argv, int i, char *cg, size_t size,
 		return 0;
 	ret = target(argc, argv, &i, cg, size);
 	if (!ret && i < argc)
-		usage("unexpected '%s'", argv[i]);
+		tool_usage(PROG, "unexpected '%s'", argv[i]);
 	return ret;
 }
 
@@ -654,7 +642,7 @@ int main(int argc, char **argv)
 	if (env && *env)
 		snprintf(limits_file, sizeof(limits_file), "%s/limits", env);
 	if (argc < 2)
-		usage("no command given");
+		tool_usage(PROG, "no command given");
 	if (!strcmp(argv[1], "-h") || !strcmp(argv[1], "--help")) {
 		fputs(help_text, stdout);
 		return 0;
@@ -664,24 +652,24 @@ int main(int argc, char **argv)
 		return ret ? ret : stats(given ? cg : NULL);
 	}
 	if (strcmp(argv[1], "limit"))
-		usage("unknown command '%s'", argv[1]);
+		tool_usage(PROG, "unknown command '%s'", argv[1]);
 	if (argc < 3)
-		usage("limit: expected set, clear or show");
+		tool_usage(PROG, "limit: expected set, clear or show");
 	i = 3;
 	if (!strcmp(argv[2], "show")) {
 		ret = only_target(argc, argv, i, cg, sizeof(cg), &given);
 		return ret ? ret : limit_show(given ? cg : NULL);
 	}
 	if (strcmp(argv[2], "set") && strcmp(argv[2], "clear"))
-		usage("limit: expected set, clear or show, not '%s'", argv[2]);
+		tool_usage(PROG, "limit: expected set, clear or show, not '%s'", argv[2]);
 	if (i >= argc)
-		usage("limit %s: no TARGET given", argv[2]);
+		tool_usage(PROG, "limit %s: no TARGET given", argv[2]);
 	ret = target(argc, argv, &i, cg, sizeof(cg));
 	if (ret)
 		return ret;
 	if (!strcmp(argv[2], "set"))
 		return limit_set(cg, argc - i, argv + i);
 	if (i < argc)
-		usage("unexpected '%s'", argv[i]);
+		tool_usage(PROG, "unexpected '%s'", argv[i]);
 	return limit_clear(cg);
 }
