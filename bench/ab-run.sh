@@ -22,7 +22,7 @@ for p in 20 100 1000 4076; do
 done
 
 rc=0
-echo label,name,writer,payload,readers,active,threads,ns,cgroup,reps,iters,ns_med,ns_min,ns_max,ns_q1,ns_q3,wps_med,bns_med,bns_min,bns_max >"$out/ab.csv"
+"$wb" -H >"$out/ab.csv"
 for r in $(seq "$rounds"); do
 	for b in A B; do
 		ko=$ko_a

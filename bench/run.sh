@@ -36,7 +36,7 @@ if [ "${NSLOG_BENCH_QUICK:-0}" = 1 ]; then
 	memn=100
 fi
 
-hdr=label,name,writer,payload,readers,active,threads,ns,cgroup,reps,iters,ns_med,ns_min,ns_max,ns_q1,ns_q3,wps_med,bns_med,bns_min,bns_max
+hdr=$("$wb" -H)
 failed=0
 
 say() {

@@ -25,9 +25,8 @@
  * The parent calibrates each to about MS milliseconds per sample, then runs
  * REPS rounds, each round one sample of every case in turn, so that a slow
  * spell of the (shared, emulated) machine hits all cases alike.  One line of
- * CSV per case goes to stdout:
- *   label,name,writer,payload,readers,active,threads,ns,cgroup,reps,iters,
- *   ns_med,ns_min,ns_max,ns_q1,ns_q3,wps_med,bns_med,bns_min,bns_max
+ * CSV per case goes to stdout, with the columns of CSV_HEADER (which
+ * "writebench -H" prints).
  * ns_* are ns per write (for th > 1, wall time over all writers' writes),
  * wps_med is writes per second of all writers together.  bns_* are the
  * median, min and max over the rounds of each sample's batch median (see
@@ -57,6 +56,9 @@
 #include <unistd.h>
 
 #include <linux/nslogger.h>
+
+#define CSV_HEADER "label,name,writer,payload,readers,active,threads,ns,cgroup," \
+	"reps,iters,ns_med,ns_min,ns_max,ns_q1,ns_q3,wps_med,bns_med,bns_min,bns_max"
 
 #define MAX_CASES	64
 #define MAX_REPS	64
@@ -883,8 +885,11 @@ int main(int argc, char **argv)
 	if (argc >= 2 && !strcmp(argv[1], "rules") && argc == 4)
 		return rules(atoi(argv[2]), argv[3]);
 
-	while ((opt = getopt(argc, argv, "r:t:l:")) != -1) {
+	while ((opt = getopt(argc, argv, "Hr:t:l:")) != -1) {
 		switch (opt) {
+		case 'H':
+			puts(CSV_HEADER);
+			return 0;
 		case 'r':
 			reps = atoi(optarg);
 			break;
@@ -899,7 +904,7 @@ int main(int argc, char **argv)
 		}
 	}
 	if (optind >= argc) {
-		fprintf(stderr, "usage: writebench [-r REPS] [-t MS] [-l LABEL] CASE...\n");
+		fprintf(stderr, "usage: writebench -H | [-r REPS] [-t MS] [-l LABEL] CASE...\n");
 		return 2;
 	}
 	raise_nofile();
