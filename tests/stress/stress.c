@@ -17,7 +17,9 @@
  *    |- group 2 leader: unshare(CLONE_NEWIPC)
  *    |- group 3 leader: unshare(CLONE_NEWUSER | CLONE_NEWIPC) ...
  *    |     each leader forks, and respawns when they exit:
- *    |     2 writers, 2 readers and 1 chaos process in its namespace
+ *    |     2 writers, 2 readers and 1 chaos process in its namespace;
+ *    |     a reader is non-blocking, or blocking with a timer signal that
+ *    |     interrupts its reads, or 2 to 4 threads reading one file
  *    |- cgroup manager: makes cgroups under /sys/fs/cgroup/nslstress.PID,
  *    |     sets and clears rate rules on them, moves writers between them,
  *    |     removes them
@@ -39,7 +41,10 @@
  * reader that cannot have been lapped (fewer bytes entered its ring since it
  * opened than the ring holds, with a bound for records in flight and for
  * rate-limit notices) and saw no flush must see every record stored after
- * it opened: gaps and missing tails are reported then.
+ * it opened: gaps and missing tails are reported then.  Threads sharing one
+ * file check the same, except for gaps; no record may reach two of them,
+ * and between them, once the file is drained, they must have had every
+ * record stored since the open.
  *
  * Shared state lives in one MAP_SHARED mapping made before the forks.
  */
@@ -48,6 +53,7 @@
 #include <inttypes.h>
 #include <limits.h>
 #include <poll.h>
+#include <pthread.h>
 #include <sched.h>
 #include <signal.h>
 #include <stdarg.h>
@@ -90,7 +96,8 @@ enum op {
 	OP_UNSHARE, OP_UNSHARE_USERNS, OP_EXIT, OP_CG_MKDIR, OP_CG_RMDIR,
 	OP_CG_RMDIR_BUSY, OP_CG_MOVE, OP_RULE_SET, OP_RULE_CLEAR, OP_RULE_BAD,
 	OP_VERIFIED, OP_FOREIGN, OP_NOTICE, OP_COMPLETE_CHECK, OP_LAP_EXCUSED,
-	OP_UNSHARE_LIMIT, OP_NR
+	OP_UNSHARE_LIMIT, OP_READ_EINTR, OP_SHARED_THREAD, OP_SHARED_CHECK,
+	OP_NR
 };
 
 static const char *const op_names[OP_NR] = {
@@ -102,12 +109,13 @@ static const char *const op_names[OP_NR] = {
 	"rule_clear", "rule_bad", "records_verified", "earlier_runs_records",
 	"notices_seen",
 	"complete_checks", "lapped_or_flushed", "unshare_at_kernel_limit",
+	"read_eintr", "shared_file_threads", "shared_file_checks",
 };
 
 /* Invariants, each counted separately. */
 enum inv {
 	INV_FORMAT, INV_ORDER, INV_CONTENT, INV_COMPLETE, INV_NAMESPACE,
-	INV_ERRNO, INV_UNSHARE, INV_CGROUP, INV_HANG, INV_NR
+	INV_ERRNO, INV_UNSHARE, INV_CGROUP, INV_HANG, INV_SHARED, INV_NR
 };
 
 static const char *const inv_names[INV_NR] = {
@@ -120,6 +128,7 @@ static const char *const inv_names[INV_NR] = {
 	"a fresh namespace holds exactly its own records",
 	"rate rules and cgroups are made, cleared and removed",
 	"every process finished in time",
+	"threads sharing one file are each handed different records",
 };
 
 struct wstate {
@@ -178,8 +187,10 @@ static void say(const char *fmt, ...)
 	if (n > (int)sizeof(line) - 2)
 		n = sizeof(line) - 2;
 	line[n++] = '\n';
-	if (write(1, line, n) < 0)
-		_exit(3);
+	/* A reader's timer signal may interrupt the write. */
+	while (write(1, line, n) < 0)
+		if (errno != EINTR)
+			_exit(3);
 }
 
 static void violation(enum inv inv, const char *fmt, ...)
@@ -205,7 +216,8 @@ static uint64_t mix(uint64_t x)
 	return x ^ (x >> 31);
 }
 
-static uint64_t rng_state;
+/* Per thread: the threads of a shared-file reader each have a stream. */
+static __thread uint64_t rng_state;
 
 static uint64_t rnd(void)
 {
@@ -400,7 +412,9 @@ struct reader {
 	uint64_t fill0;		/* unread bytes at open */
 	uint32_t started0[NWSLOTS];
 	uint32_t last[NWSLOTS];
-	int privileged;		/* sees every record of its set */
+	int signals;		/* blocking, with a timer signal: EINTR is fine */
+	struct seen *seen;	/* one of several threads on one file */
+	int draining;		/* that file's last, single-threaded drain */
 };
 
 static int reader_open(struct reader *r, unsigned int g, unsigned int log,
@@ -414,7 +428,6 @@ static int reader_open(struct reader *r, unsigned int g, unsigned int log,
 	r->g = g;
 	r->log = log;
 	r->version = 1;
-	r->privileged = 1;
 	/* Snapshots after the open: anything started later is newer. */
 	r->flush0 = A_LOAD(&gs->l[log].flush_gen);
 	r->bytes0 = A_LOAD(&gs->l[log].bytes);
@@ -478,12 +491,68 @@ static int is_notice(const uint8_t *p, size_t len, unsigned int log)
 	       p[len - 1] == 0;
 }
 
+/*
+ * Several threads reading one file: which sequence numbers of each writer
+ * the file handed out, to any of them.  A bit per number, modulo SEEN_BITS:
+ * one reader's life spans far fewer numbers of a writer than that.
+ */
+#define SEEN_BITS	65536
+
+struct seen {
+	uint64_t bits[NWSLOTS][SEEN_BITS / 64];
+};
+
+/* Mark @seq of writer @w handed out; 0 if it already was, to some thread. */
+static int seen_mark(struct seen *s, unsigned int w, uint32_t seq)
+{
+	uint64_t bit = 1ull << (seq % 64);
+	uint64_t *word = &s->bits[w][seq % SEEN_BITS / 64];
+
+	return !(__atomic_fetch_or(word, bit, __ATOMIC_SEQ_CST) & bit);
+}
+
+static int seen_has(struct seen *s, unsigned int w, uint32_t seq)
+{
+	return !!(A_LOAD(&s->bits[w][seq % SEEN_BITS / 64]) & 1ull << (seq % 64));
+}
+
+/*
+ * The threads are done and the file is drained: every record committed
+ * before the drain's last read, and stored after the open, must have gone
+ * to one of them, unless the ring lapped the file or was flushed.
+ */
+static void seen_drained(struct reader *r, const uint32_t *committed)
+{
+	int any = 0;
+
+	if (excused(r)) {
+		count(OP_LAP_EXCUSED);
+		return;
+	}
+	for (int w = 0; w < NWSLOTS; w++) {
+		uint32_t from = r->started0[w];
+
+		if (committed[w] <= from || committed[w] - from >= SEEN_BITS)
+			continue;
+		for (uint32_t seq = from + 1; seq <= committed[w]; seq++) {
+			if (!seen_has(r->seen, w, seq)) {
+				violation(INV_COMPLETE, "group %u writer %u log %u: seq %u went to none of the threads sharing the file (%u..%u stored)",
+					  r->g, w, r->log, seq, from + 1, committed[w]);
+				return;
+			}
+		}
+		any = 1;
+	}
+	if (any)
+		count(OP_SHARED_CHECK);
+}
+
 /* Check one record read() returned: @n bytes at @buf. */
 static void check_record(struct reader *r, const uint8_t *buf, ssize_t n)
 {
 	size_t hsz = r->version == 2 ? 24 : 20;
 	struct logger_entry_v2 h = { 0 };
-	static uint8_t want[LOGGER_ENTRY_MAX_PAYLOAD];
+	static __thread uint8_t want[LOGGER_ENTRY_MAX_PAYLOAD];
 	const uint8_t *p = buf + hsz;
 	struct pl pl;
 	struct wstate *ws;
@@ -571,12 +640,17 @@ static void check_record(struct reader *r, const uint8_t *buf, ssize_t n)
 		return;
 	}
 	count(OP_VERIFIED);
+	if (r->seen && !seen_mark(r->seen, pl.wid, pl.seq)) {
+		violation(INV_SHARED, "group %u writer %u log %u: seq %u read twice from one file",
+			  r->g, pl.wid, r->log, pl.seq);
+		return;
+	}
 	if (pl.seq <= r->last[pl.wid]) {
 		violation(INV_ORDER, "group %u writer %u log %u: seq %u after %u",
 			  r->g, pl.wid, r->log, pl.seq, r->last[pl.wid]);
 		return;
 	}
-	{
+	if (!r->seen) {
 		/* Stored after the open and skipped over? */
 		uint32_t from = r->last[pl.wid] > r->started0[pl.wid] ?
 				r->last[pl.wid] : r->started0[pl.wid];
@@ -620,7 +694,7 @@ static void check_drained(struct reader *r, const uint32_t *committed)
 /* One read of one record, with a buffer around its size. */
 static int reader_step(struct reader *r)
 {
-	static uint8_t buf[8192 + 64];
+	static __thread uint8_t buf[8192 + 64];
 	uint32_t committed[NWSLOTS];
 	long next;
 	size_t bsz;
@@ -629,15 +703,17 @@ static int reader_step(struct reader *r)
 
 	if (rnd_below(8) == 0) {
 		struct pollfd pfd = { .fd = r->fd, .events = POLLIN | POLLOUT };
+		int ret = poll(&pfd, 1, rnd_below(3) ? 0 : 20);
 
-		if (poll(&pfd, 1, rnd_below(3) ? 0 : 20) < 0 && errno != EINTR)
+		if (ret < 0 && errno != EINTR)
 			violation(INV_ERRNO, "poll: %s", strerror(errno));
-		else if (!(pfd.revents & POLLOUT))
+		else if (ret >= 0 && !(pfd.revents & POLLOUT))
 			violation(INV_ERRNO, "poll revents %#x lacks POLLOUT",
 				  pfd.revents);
 		count(OP_POLL);
 	}
-	if (rnd_below(16) == 0) {
+	/* The version is the file's: threads sharing it keep to one. */
+	if (!r->seen && rnd_below(16) == 0) {
 		int v = 1 + rnd_below(2);
 
 		if (ioctl(r->fd, LOGGER_SET_VERSION, &v))
@@ -684,13 +760,25 @@ static int reader_step(struct reader *r)
 	if (n < 0) {
 		if (saved == EAGAIN) {
 			count(OP_READ_EAGAIN);
-			check_drained(r, committed);
+			/*
+			 * While threads share the file, another may have read
+			 * a record and not marked it yet.
+			 */
+			if (!r->seen)
+				check_drained(r, committed);
+			else if (r->draining)
+				seen_drained(r, committed);
 			return 0;
+		}
+		if (saved == EINTR && r->signals) {
+			count(OP_READ_EINTR);
+			return 1;
 		}
 		if (saved == EINVAL) {
 			count(OP_READ_EINVAL);
+			/* Another thread may have taken the entry measured. */
 			if (bsz >= NSLOG_ENTRY_MAX_LEN ||
-			    (bsz >= (size_t)next && !may_have_lost(r, 1)))
+			    (!r->seen && bsz >= (size_t)next && !may_have_lost(r, 1)))
 				violation(INV_FORMAT, "read(%zu) = EINVAL, next entry %ld",
 					  bsz, next);
 			return 1;
@@ -720,19 +808,135 @@ static void reader_run(struct reader *r, int ops)
 	}
 }
 
+static void on_tick(int sig)
+{
+	(void)sig;
+}
+
+/*
+ * A blocking reader: a timer signals the calling thread every 2 to 20 ms,
+ * so reads that wait are interrupted (the module gives -EINTR, as
+ * Android's did, even under SA_RESTART).
+ */
+static int tick_start(struct reader *r, timer_t *timer)
+{
+	long ns = (2 + rnd_below(19)) * 1000000L;
+	struct itimerspec its = { { 0, ns }, { 0, ns } };
+	struct sigevent sev = {
+		.sigev_notify = SIGEV_THREAD_ID,
+		.sigev_signo = SIGALRM,
+	};
+
+	sev._sigev_un._tid = gettid();
+	if (timer_create(CLOCK_MONOTONIC, &sev, timer) ||
+	    timer_settime(*timer, 0, &its, NULL)) {
+		violation(INV_ERRNO, "timer: %s", strerror(errno));
+		return -1;
+	}
+	r->signals = 1;
+	return 0;
+}
+
+static void blocking_run(struct reader *r, int ops)
+{
+	timer_t timer;
+
+	if (tick_start(r, &timer))
+		return;
+	reader_run(r, ops);
+	timer_delete(timer);
+}
+
+struct sharer {
+	pthread_t thread;
+	struct reader r;
+	uint64_t rng;
+	int ops;
+	int blocking;
+};
+
+static void *sharer_main(void *arg)
+{
+	struct sharer *t = arg;
+
+	rng_state = t->rng;
+	count(OP_SHARED_THREAD);
+	if (t->blocking)
+		blocking_run(&t->r, t->ops);
+	else
+		reader_run(&t->r, t->ops);
+	return NULL;
+}
+
+/*
+ * Two to four threads read one file at once: each checks what it reads
+ * as a reader of its own would, bar the gaps the others leave, and each
+ * record must go to one thread only.  Then the file is drained by this
+ * thread alone, and between them the threads must have had every record
+ * stored after the open.
+ */
+static void shared_run(struct reader *r, int blocking)
+{
+	static struct seen seen;
+	struct sharer t[4];
+	int n = 2 + rnd_below(3), started = 0;
+
+	memset(&seen, 0, sizeof(seen));
+	r->seen = &seen;
+	for (int i = 0; i < n; i++) {
+		t[i].r = *r;
+		t[i].rng = rnd();
+		t[i].ops = 20 + rnd_below(300);
+		t[i].blocking = blocking;
+		if (pthread_create(&t[i].thread, NULL, sharer_main, &t[i])) {
+			violation(INV_ERRNO, "pthread_create failed");
+			break;
+		}
+		started++;
+	}
+	for (int i = 0; i < started; i++)
+		pthread_join(t[i].thread, NULL);
+	if (fcntl(r->fd, F_SETFL, fcntl(r->fd, F_GETFL) | O_NONBLOCK)) {
+		violation(INV_ERRNO, "F_SETFL: %s", strerror(errno));
+		return;
+	}
+	r->draining = 1;
+	for (int i = 0; i < 5000 && !stopping(); i++)
+		if (!reader_step(r))
+			break;
+}
+
+/*
+ * A reader of one of three kinds: non-blocking (half of them), blocking
+ * with a timer signal, or several threads on one file.
+ */
 static void reader_main(unsigned int g)
 {
+	struct sigaction sa = { .sa_handler = on_tick };
+	unsigned int log = rnd_below(NLOGS), kind = rnd_below(4);
+	int blocking = kind == 2 || (kind == 3 && rnd_below(2));
 	struct reader r;
-	unsigned int log = rnd_below(NLOGS);
-	int fd = open_log(log, (rnd_below(2) ? O_RDONLY : O_RDWR) | O_NONBLOCK);
+	int fd;
 
+	if (rnd_below(2))
+		sa.sa_flags = SA_RESTART;
+	if (blocking && sigaction(SIGALRM, &sa, NULL))
+		violation(INV_ERRNO, "sigaction: %s", strerror(errno));
+	fd = open_log(log, (rnd_below(2) ? O_RDONLY : O_RDWR) |
+			   (blocking ? 0 : O_NONBLOCK));
 	if (fd < 0) {
 		violation(INV_ERRNO, "reader open %s: %s", log_paths[log],
 			  strerror(errno));
 		_exit(1);
 	}
-	if (reader_open(&r, g, log, fd) == 0)
-		reader_run(&r, 20 + rnd_below(600));
+	if (reader_open(&r, g, log, fd) == 0) {
+		if (kind == 3)
+			shared_run(&r, blocking);
+		else if (blocking)
+			blocking_run(&r, 20 + rnd_below(600));
+		else
+			reader_run(&r, 20 + rnd_below(600));
+	}
 	if (rnd_below(3))
 		close_fd(fd);
 	_exit(0);
@@ -1541,11 +1745,14 @@ int main(int argc, char **argv)
 	}
 	/* The invariants must have been exercised to mean anything. */
 	if (!sh->ops[OP_VERIFIED] || !sh->ops[OP_COMPLETE_CHECK] ||
-	    !sh->ops[OP_UNSHARE] || !sh->ops[OP_RULE_SET]) {
+	    !sh->ops[OP_UNSHARE] || !sh->ops[OP_RULE_SET] ||
+	    !sh->ops[OP_READ_EINTR] || !sh->ops[OP_SHARED_CHECK]) {
 		say("not ok - every invariant was exercised (verified %" PRIu64
-		    ", complete checks %" PRIu64 ", unshares %" PRIu64 ", rules %" PRIu64 ")",
+		    ", complete checks %" PRIu64 ", unshares %" PRIu64 ", rules %" PRIu64
+		    ", interrupted reads %" PRIu64 ", shared-file checks %" PRIu64 ")",
 		    sh->ops[OP_VERIFIED], sh->ops[OP_COMPLETE_CHECK],
-		    sh->ops[OP_UNSHARE], sh->ops[OP_RULE_SET]);
+		    sh->ops[OP_UNSHARE], sh->ops[OP_RULE_SET],
+		    sh->ops[OP_READ_EINTR], sh->ops[OP_SHARED_CHECK]);
 		fails++;
 	} else {
 		say("ok - every invariant was exercised");
