@@ -16,7 +16,7 @@ TEST_PROGS := $(TESTBIN)/abi_test $(TESTBIN)/ns_test $(TESTBIN)/rl_flood
 TEST_PROGS += $(TESTBIN)/stress $(TESTBIN)/badmem $(TESTBIN)/faultinj
 
 .PHONY: all module tools test-progs deps help clean demo test test-kunit \
-	test-vm test-vm-6.12 test-host test-debug test-debug-quick check install dkms-install bench
+	test-vm test-vm-6.12 test-host test-debug test-debug-quick check install dkms-install bench bench-progs
 
 all: module tools
 
@@ -62,6 +62,13 @@ TEST_HDRS	:= tests/lib/tap.h include/uapi/linux/nslogger.h
 $(TEST_PROGS): $(TESTBIN)/%: $$(%_SRCS) $(TEST_HDRS)
 	@mkdir -p $(TESTBIN)
 	$(CC) $(TEST_CFLAGS) -o $@ $($*_SRCS)
+
+# The benchmarks' user-space harness (bench/bench.sh and bench/ab.sh).
+bench-progs: $(BUILD)/bench/writebench
+
+$(BUILD)/bench/writebench: bench/writebench.c include/uapi/linux/nslogger.h
+	@mkdir -p $(@D)
+	$(CC) $(TEST_CFLAGS) -o $@ bench/writebench.c
 
 test-host: tools
 	$(MAKE) -C tools O=$(BUILD)/tools check

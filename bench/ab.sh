@@ -36,8 +36,7 @@ done
 
 "$project/scripts/deps.sh" vm
 mkdir -p "$build" "$out"
-${CC:-gcc} -std=gnu11 -O2 -Wall -Wextra -Werror -D_GNU_SOURCE \
-	-I"$project/include/uapi" -pthread -o "$build/writebench" "$here/writebench.c"
+make -s -C "$project" bench-progs
 # Copies, so that a rebuild meanwhile changes neither.
 cp "$1" "$out/A.ko"
 cp "$2" "$out/B.ko"

@@ -33,8 +33,7 @@ results=$here/results
 mkdir -p "$build" "$results"
 
 # The user-space harness.
-${CC:-gcc} -std=gnu11 -O2 -Wall -Wextra -Werror -D_GNU_SOURCE \
-	-I"$project/include/uapi" -pthread -o "$build/writebench" "$here/writebench.c"
+make -s -C "$project" bench-progs
 
 # The in-kernel benchmark: its sources and the ring's, built out of tree.
 kb=$build/kbench
