@@ -6,7 +6,8 @@
 #   . "$(dirname "$0")/lib.sh"
 #
 # TAP-style results (suite.sh counts the lines), the module's load state,
-# waiting for a condition, and memory readings that compare like with like.
+# waiting for a condition, memory readings that compare like with like, and
+# kmemleak.  tests/debug/guest.sh and tests/stress/faults.sh use it too.
 # A scenario keeps its own cleanup trap and its own $tmp, which expect()
 # uses for its scratch files.
 
@@ -87,6 +88,20 @@ drop_caches() {
 		[ -w "$f" ] && echo 1 >"$f" 2>/dev/null
 	done
 	echo 3 >/proc/sys/vm/drop_caches
+}
+
+# kmemleak_scan FILE: have kmemleak scan twice and write its suspects to
+# FILE (empty: none).  Returns 2, FILE untouched, on a kernel without it.
+kmemleak_scan() {
+	local k=/sys/kernel/debug/kmemleak
+
+	[ -w "$k" ] || return 2
+	# An object is reported once it has gone unreferenced through a scan
+	# and is older than kmemleak's minimum age (5 s).
+	sleep 6
+	echo scan >"$k"
+	echo scan >"$k"
+	cat "$k" >"$1"
 }
 
 # settle_memory: drop caches, and let objects freed after an RCU grace

@@ -18,14 +18,9 @@
 set -uo pipefail
 
 top=$(cd "$(dirname "$0")/../.." && pwd)
-kmemleak=/sys/kernel/debug/kmemleak
 out=${NSLOG_OUT:-/tmp}
-pass=0
-fail=0
-skip=0
-
-ok() { pass=$((pass + 1)); echo "ok - $*"; }
-not_ok() { fail=$((fail + 1)); echo "not ok - $*"; }
+# shellcheck source=tests/containers/lib.sh
+. "$top/tests/containers/lib.sh"
 
 # count LOG: add the TAP lines of LOG to the totals.
 count() {
@@ -35,7 +30,7 @@ count() {
 	k=$(grep -Ec '^ok .*# SKIP' "$1")
 	f=$(grep -Ec '^not ok ' "$1")
 	pass=$((pass + p))
-	skip=$((skip + k))
+	skipped=$((skipped + k))
 	fail=$((fail + f))
 }
 
@@ -66,8 +61,8 @@ while IFS= read -r line; do
 		cases=$((cases + 1))
 		case "$name" in
 		*" # SKIP"*)
-			skip=$((skip + 1))
-			echo "ok - kunit $suite.${name%% # SKIP*} # SKIP${name#* # SKIP}"
+			why=${name#* # SKIP}
+			skip "kunit $suite.${name%% # SKIP*}" "${why# }"
 			;;
 		*)
 			if [ "$verdict" = ok ]; then
@@ -120,33 +115,22 @@ if [ -x "$top/tests/stress/run.sh" ]; then
 		not_ok "tests/stress/run.sh exited $rc"
 	fi
 else
-	skip=$((skip + 1))
-	echo "ok - stress # SKIP tests/stress/run.sh does not exist yet"
+	skip stress "tests/stress/run.sh does not exist yet"
 fi
 
 # --- 4. kmemleak, with the module out ------------------------------------------
 
 echo "=== kmemleak"
-if grep -q '^nslogger ' /proc/modules; then
-	for _ in {1..20}; do rmmod nslogger 2>/dev/null && break; sleep 0.1; done
-fi
-if grep -q '^nslogger ' /proc/modules; then
-	not_ok "rmmod nslogger before the kmemleak scan"
-fi
-if [ -w "$kmemleak" ]; then
-	# Reported: objects unreferenced through a scan and older than 5 s.
-	sleep 6
-	echo scan >"$kmemleak"
-	echo scan >"$kmemleak"
-	cat "$kmemleak" >"$out/kmemleak.txt"
-	if [ -s "$out/kmemleak.txt" ]; then
-		not_ok "kmemleak: $(grep -c '^unreferenced object' "$out/kmemleak.txt") suspected leaks"
-		head -n 80 "$out/kmemleak.txt" | sed 's/^/#   /'
-	else
-		ok "kmemleak: no suspected leak"
-	fi
+unload || not_ok "rmmod nslogger before the kmemleak scan"
+krc=0
+kmemleak_scan "$out/kmemleak.txt" || krc=$?
+if [ "$krc" -eq 2 ]; then
+	not_ok "kmemleak: no /sys/kernel/debug/kmemleak (is this the debug kernel?)"
+elif [ "$krc" -ne 0 ] || [ -s "$out/kmemleak.txt" ]; then
+	not_ok "kmemleak: $(grep -c '^unreferenced object' "$out/kmemleak.txt") suspected leaks"
+	head -n 80 "$out/kmemleak.txt" | sed 's/^/#   /'
 else
-	not_ok "kmemleak: no $kmemleak (is this the debug kernel?)"
+	ok "kmemleak: no suspected leak"
 fi
 # shellcheck disable=SC2086 # word splitting is wanted
 insmod "$NSLOG_KO" ${NSLOG_PARAMS:-} || not_ok "insmod again for the harness"
@@ -170,5 +154,5 @@ else
 	ok "kernel log: no KASAN, UBSAN, lockdep, kmemleak, WARN or BUG report"
 fi
 
-echo "debug-guest: $pass passed, $fail failed, $skip skipped" | tee "$out/summary"
+echo "debug-guest: $pass passed, $fail failed, $skipped skipped" | tee "$out/summary"
 [ "$fail" -eq 0 ]
