@@ -516,37 +516,6 @@ static int seen_has(struct seen *s, unsigned int w, uint32_t seq)
 	return !!(A_LOAD(&s->bits[w][seq % SEEN_BITS / 64]) & 1ull << (seq % 64));
 }
 
-/*
- * The threads are done and the file is drained: every record committed
- * before the drain's last read, and stored after the open, must have gone
- * to one of them, unless the ring lapped the file or was flushed.
- */
-static void seen_drained(struct reader *r, const uint32_t *committed)
-{
-	int any = 0;
-
-	if (excused(r)) {
-		count(OP_LAP_EXCUSED);
-		return;
-	}
-	for (int w = 0; w < NWSLOTS; w++) {
-		uint32_t from = r->started0[w];
-
-		if (committed[w] <= from || committed[w] - from >= SEEN_BITS)
-			continue;
-		for (uint32_t seq = from + 1; seq <= committed[w]; seq++) {
-			if (!seen_has(r->seen, w, seq)) {
-				violation(INV_COMPLETE, "group %u writer %u log %u: seq %u went to none of the threads sharing the file (%u..%u stored)",
-					  r->g, w, r->log, seq, from + 1, committed[w]);
-				return;
-			}
-		}
-		any = 1;
-	}
-	if (any)
-		count(OP_SHARED_CHECK);
-}
-
 /* Check one record read() returned: @n bytes at @buf. */
 static void check_record(struct reader *r, const uint8_t *buf, ssize_t n)
 {
@@ -667,7 +636,11 @@ static void check_record(struct reader *r, const uint8_t *buf, ssize_t n)
 	r->last[pl.wid] = pl.seq;
 }
 
-/* Once the reader is drained: was every record committed before seen? */
+/*
+ * Once the reader is drained: was every record committed before seen?  For
+ * threads sharing a file, once they are done and the file is drained: did
+ * every record stored after the open go to one of them?
+ */
 static void check_drained(struct reader *r, const uint32_t *committed)
 {
 	int any = 0;
@@ -680,7 +653,18 @@ static void check_drained(struct reader *r, const uint32_t *committed)
 		uint32_t from = r->last[w] > r->started0[w] ? r->last[w] :
 			       r->started0[w];
 
-		if (committed[w] > from) {
+		if (r->seen) {
+			from = r->started0[w];
+			if (committed[w] - from >= SEEN_BITS)
+				continue;
+			for (uint32_t seq = from + 1; seq <= committed[w]; seq++) {
+				if (!seen_has(r->seen, w, seq)) {
+					violation(INV_COMPLETE, "group %u writer %u log %u: seq %u went to none of the threads sharing the file (%u..%u stored)",
+						  r->g, w, r->log, seq, from + 1, committed[w]);
+					return;
+				}
+			}
+		} else if (committed[w] > from) {
 			violation(INV_COMPLETE, "group %u writer %u log %u: drained at seq %u, %u was stored",
 				  r->g, w, r->log, r->last[w], committed[w]);
 			return;
@@ -688,7 +672,7 @@ static void check_drained(struct reader *r, const uint32_t *committed)
 		any |= committed[w] > r->started0[w];
 	}
 	if (any)
-		count(OP_COMPLETE_CHECK);
+		count(r->seen ? OP_SHARED_CHECK : OP_COMPLETE_CHECK);
 }
 
 /* One read of one record, with a buffer around its size. */
@@ -764,10 +748,8 @@ static int reader_step(struct reader *r)
 			 * While threads share the file, another may have read
 			 * a record and not marked it yet.
 			 */
-			if (!r->seen)
+			if (!r->seen || r->draining)
 				check_drained(r, committed);
-			else if (r->draining)
-				seen_drained(r, committed);
 			return 0;
 		}
 		if (saved == EINTR && r->signals) {
