@@ -41,6 +41,20 @@ expect() {
 	fi
 }
 
+# Processes a scenario leaves running: bg+=($!).  stop_bg kills and reaps
+# them.  SIGKILL: unshare --fork ignores SIGTERM while it waits for its
+# child, and --kill-child then kills the container's pid 1.
+bg=()
+stop_bg() {
+	local p
+
+	for p in "${bg[@]}"; do
+		kill -KILL "$p" 2>/dev/null || true
+		wait "$p" 2>/dev/null || true
+	done
+	bg=()
+}
+
 # wait_for COMMAND...: until it succeeds, at most $wait_for_s seconds
 # (default 10), polling every 50 ms.
 wait_for() {

@@ -36,19 +36,8 @@ cycles=${NSLOG_LIFECYCLE_CYCLES:-100}
 leak_kb=1024
 kmemleak=/sys/kernel/debug/kmemleak
 tmp=$(mktemp -d "/tmp/nslog-lifecycle.$$.XXXXXX")
-bg=()
 ns_pid=()
 restored=0
-
-stop_bg() {
-	local p
-
-	for p in "${bg[@]}"; do
-		kill -KILL "$p" 2>/dev/null || true
-		wait "$p" 2>/dev/null || true
-	done
-	bg=()
-}
 
 cleanup() {
 	local rc=$?

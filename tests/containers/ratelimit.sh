@@ -44,7 +44,6 @@ cgfs=/sys/fs/cgroup
 base=/rl.$$
 tmp=$(mktemp -d "/tmp/nslog-rl.$$.XXXXXX")
 main_k=512
-bg=()
 
 unset ANDROID_LOG_TAGS ANDROID_PRINTF_LOG NSLOG_DEV_DIR
 
@@ -58,13 +57,10 @@ le() {
 }
 
 cleanup() {
-	local rc=$? p
+	local rc=$?
 
 	trap - EXIT
-	for p in "${bg[@]}"; do
-		kill -KILL "$p" 2>/dev/null || true
-		wait "$p" 2>/dev/null || true
-	done
+	stop_bg
 	if [ -d "$cgfs$base" ]; then
 		cgdelete -r -g "pids:$base" 2>/dev/null ||
 			find "$cgfs$base" -depth -type d -exec rmdir {} + 2>/dev/null || true

@@ -40,7 +40,6 @@ nslog=$bin/nslog
 nslogcat=$bin/nslogcat
 calls=$bin/tests/liblog_calls
 tmp=$(mktemp -d "/tmp/nslog-tools.$$.XXXXXX")
-bg=()
 restored=0
 
 unset ANDROID_LOG_TAGS ANDROID_PRINTF_LOG NSLOG_DEV_DIR
@@ -51,18 +50,6 @@ ns_k=16
 sized_params="main_size=${size_k[main]}K radio_size=${size_k[radio]}K"
 sized_params+=" events_size=${size_k[events]}K system_size=${size_k[system]}K"
 sized_params+=" ns_size=${ns_k}K"
-
-stop_bg() {
-	local p
-
-	# SIGKILL: unshare --fork ignores SIGTERM while it waits for its
-	# child, and --kill-child then kills the container's pid 1.
-	for p in "${bg[@]}"; do
-		kill -KILL "$p" 2>/dev/null || true
-		wait "$p" 2>/dev/null || true
-	done
-	bg=()
-}
 
 cleanup() {
 	local rc=$?
