@@ -417,10 +417,25 @@ struct reader {
 	int draining;		/* that file's last, single-threaded drain */
 };
 
+/*
+ * Snapshots after the open, or once the file is drained: anything started
+ * later is newer, and the reader must see it unless lapped or flushed.
+ */
+static void reader_mark(struct reader *r)
+{
+	struct gstate *gs = &sh->g[r->g];
+
+	r->flush0 = A_LOAD(&gs->l[r->log].flush_gen);
+	r->bytes0 = A_LOAD(&gs->l[r->log].bytes);
+	for (int w = 0; w < NWSLOTS; w++) {
+		r->started0[w] = A_LOAD(&gs->w[w].started[r->log]);
+		r->last[w] = 0;
+	}
+}
+
 static int reader_open(struct reader *r, unsigned int g, unsigned int log,
 		       int fd)
 {
-	struct gstate *gs = &sh->g[g];
 	long size;
 
 	memset(r, 0, sizeof(*r));
@@ -428,13 +443,7 @@ static int reader_open(struct reader *r, unsigned int g, unsigned int log,
 	r->g = g;
 	r->log = log;
 	r->version = 1;
-	/* Snapshots after the open: anything started later is newer. */
-	r->flush0 = A_LOAD(&gs->l[log].flush_gen);
-	r->bytes0 = A_LOAD(&gs->l[log].bytes);
-	for (int w = 0; w < NWSLOTS; w++) {
-		r->started0[w] = A_LOAD(&gs->w[w].started[log]);
-		r->last[w] = 0;
-	}
+	reader_mark(r);
 	size = ioctl(fd, LOGGER_GET_LOG_BUF_SIZE);
 	count(OP_IOCTL);
 	if (size < 8192 || (size & (size - 1))) {
@@ -851,24 +860,27 @@ static void *sharer_main(void *arg)
 }
 
 /*
- * Two to four threads read one file at once: each checks what it reads
- * as a reader of its own would, bar the gaps the others leave, and each
- * record must go to one thread only.  Then the file is drained by this
- * thread alone, and between them the threads must have had every record
- * stored after the open.
+ * One round of two to four threads reading one file at once: each checks
+ * what it reads as a reader of its own would, bar the gaps the others
+ * leave, and each record must go to one thread only.  Then this thread
+ * alone drains the file, and between them the threads must have had
+ * every record stored since the round's start.  Returns 1 if drained.
  */
-static void shared_run(struct reader *r, int blocking)
+static int shared_round(struct reader *r, int blocking, int flags)
 {
-	static struct seen seen;
 	struct sharer t[4];
 	int n = 2 + rnd_below(3), started = 0;
 
-	memset(&seen, 0, sizeof(seen));
-	r->seen = &seen;
+	memset(r->seen, 0, sizeof(*r->seen));
+	r->draining = 0;
+	if (fcntl(r->fd, F_SETFL, flags)) {
+		violation(INV_ERRNO, "F_SETFL: %s", strerror(errno));
+		return 0;
+	}
 	for (int i = 0; i < n; i++) {
 		t[i].r = *r;
 		t[i].rng = rnd();
-		t[i].ops = 20 + rnd_below(300);
+		t[i].ops = 10 + rnd_below(120);
 		t[i].blocking = blocking;
 		if (pthread_create(&t[i].thread, NULL, sharer_main, &t[i])) {
 			violation(INV_ERRNO, "pthread_create failed");
@@ -878,14 +890,30 @@ static void shared_run(struct reader *r, int blocking)
 	}
 	for (int i = 0; i < started; i++)
 		pthread_join(t[i].thread, NULL);
-	if (fcntl(r->fd, F_SETFL, fcntl(r->fd, F_GETFL) | O_NONBLOCK)) {
+	if (fcntl(r->fd, F_SETFL, flags | O_NONBLOCK)) {
 		violation(INV_ERRNO, "F_SETFL: %s", strerror(errno));
-		return;
+		return 0;
 	}
 	r->draining = 1;
 	for (int i = 0; i < 5000 && !stopping(); i++)
 		if (!reader_step(r))
+			return 1;
+	return 0;
+}
+
+/* Up to eight rounds on one file, each from where the last one drained. */
+static void shared_run(struct reader *r, int blocking)
+{
+	static struct seen seen;
+	int rounds = 1 + rnd_below(8), flags = fcntl(r->fd, F_GETFL);
+
+	r->seen = &seen;
+	for (int k = 0; k < rounds && !stopping(); k++) {
+		if (k)
+			reader_mark(r);
+		if (!shared_round(r, blocking, flags))
 			break;
+	}
 }
 
 /*
