@@ -44,7 +44,7 @@
  * it opened: gaps and missing tails are reported then.  Threads sharing one
  * file check the same, except for gaps; no record may reach two of them,
  * and between them, once the file is drained, they must have had every
- * record stored since the open.
+ * record stored since that round of threads began.
  *
  * Shared state lives in one MAP_SHARED mapping made before the forks.
  */
