@@ -25,7 +25,9 @@
 # Ends with "debug: N passed, N failed, N skipped"; a harness failure (a
 # timeout, a dirty kernel the guest did not report, no result) counts as
 # one failure. Environment: NSLOG_DEBUG_TIMEOUT (seconds, default 3600),
-# NSLOG_DEBUG_MEM (default 2G), and those of scripts/debug-kernel.sh.
+# NSLOG_DEBUG_MEM (default 2G), NSLOG_DEBUG_SCENARIOS (the VM scenarios to
+# run instead of the whole suite; the run is then labelled with them), and
+# those of scripts/debug-kernel.sh.
 # The evidence stays in build/debug-kernel/results/: dmesg.txt,
 # kmemleak.txt, console.log.
 set -euo pipefail
@@ -43,6 +45,8 @@ if [ "${1:-}" = --quick ]; then
 elif [ $# -gt 0 ]; then
 	echo "usage: tests/debug/run.sh [--quick]" >&2
 	exit 2
+elif [ -n "${NSLOG_DEBUG_SCENARIOS:-}" ]; then
+	mode="scenarios: $NSLOG_DEBUG_SCENARIOS"
 fi
 
 "$root/scripts/debug-kernel.sh" module >/dev/null
