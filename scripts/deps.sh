@@ -15,7 +15,9 @@
 #   tools       build the user-space tools
 #   bench       plot benchmark results
 #   dkms        install through DKMS (make dkms-install)
-#   kernel-6.12 Debian's 6.12 kernel and headers (make test-vm-6.12)
+#   kernel-6.12 Debian's 6.12 kernel and headers (make test-vm-6.12): none
+#               if one is installed (scripts/kver.sh 6.12), else the newest
+#               6.12.N+deb12-amd64 the archive has
 #   all         every group above
 #
 # Idempotent: each package is checked with dpkg-query, and apt-get runs
@@ -31,6 +33,41 @@ usage() {
 	exit 2
 }
 
+sudo=()
+if [ "$(id -u)" -ne 0 ] && command -v sudo >/dev/null 2>&1; then
+	sudo=(sudo)
+fi
+updated=
+
+apt_update() {
+	[ -z "$updated" ] || return 0
+	"${sudo[@]}" apt-get update -q >&2
+	updated=1
+}
+
+# The newest 6.12 release of Debian 12 the package lists know, e.g.
+# 6.12.118+deb12-amd64 (Debian keeps only the last few in the archive).
+newest_612() {
+	apt-cache pkgnames linux-headers-6.12. 2>/dev/null |
+		sed -n 's/^linux-headers-\(6\.12\.[0-9]*+deb12-amd64\)$/\1/p' |
+		sort -V | tail -n1
+}
+
+kernel_612_pkgs() {
+	local v
+
+	v=$("$(dirname "$0")/kver.sh" 6.12 2>/dev/null) || v=$(newest_612)
+	if [ -z "$v" ]; then
+		apt_update
+		v=$(newest_612)
+	fi
+	if [ -z "$v" ]; then
+		echo "deps.sh: no linux-headers-6.12.*+deb12-amd64 in the package lists" >&2
+		return 1
+	fi
+	echo "linux-image-$v linux-headers-$v"
+}
+
 group_pkgs() {
 	case "$1" in
 	build)      echo make gcc linux-headers-amd64 kmod bc flex bison libelf-dev libssl-dev ;;
@@ -42,7 +79,7 @@ group_pkgs() {
 	tools)      echo gcc make libcgroup-dev ;;
 	bench)      echo gnuplot-nox ;;
 	dkms)       echo dkms linux-headers-amd64 ;;
-	kernel-6.12) echo linux-image-6.12.95+deb12-amd64 linux-headers-6.12.95+deb12-amd64 ;;
+	kernel-6.12) kernel_612_pkgs ;;
 	all)        local g
 		    for g in build vm kunit debug check containers tools bench kernel-6.12; do
 			    group_pkgs "$g"
@@ -60,7 +97,11 @@ is_installed() {
 wanted=()
 for g in "$@"; do
 	case "$g" in -h|--help) usage ;; esac
-	pkgs=$(group_pkgs "$g") || { echo "deps.sh: unknown group '$g'" >&2; usage; }
+	case "$g" in
+	build|vm|kunit|debug|check|containers|tools|bench|dkms|kernel-6.12|all) ;;
+	*) echo "deps.sh: unknown group '$g'" >&2; usage ;;
+	esac
+	pkgs=$(group_pkgs "$g") || exit 1
 	# shellcheck disable=SC2206 # word splitting of the package list is wanted
 	wanted+=($pkgs)
 done
@@ -78,18 +119,13 @@ if [ ${#missing[@]} -eq 0 ]; then
 	exit 0
 fi
 
-sudo=()
-if [ "$(id -u)" -ne 0 ]; then
-	if command -v sudo >/dev/null 2>&1; then
-		sudo=(sudo)
-	else
-		echo "deps.sh: not root and no sudo; missing: ${missing[*]}" >&2
-		exit 1
-	fi
+if [ "$(id -u)" -ne 0 ] && [ ${#sudo[@]} -eq 0 ]; then
+	echo "deps.sh: not root and no sudo; missing: ${missing[*]}" >&2
+	exit 1
 fi
 
 echo "deps.sh: installing ${missing[*]}" >&2
-"${sudo[@]}" apt-get update -q
+apt_update
 "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive \
 	apt-get install -y -q --no-install-recommends "${missing[@]}"
 

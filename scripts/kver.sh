@@ -4,17 +4,40 @@
 # kver.sh - print the release of Debian's packaged kernel to test against,
 # e.g. 6.1.0-57-amd64.
 #
+#   scripts/kver.sh          the default kernel (Debian 12's 6.1)
+#   scripts/kver.sh 6.12     the newest installed 6.12 LTS kernel of Debian 12
+#                            (6.12.N+deb12-amd64) that has its headers
+#
 # The host may run any kernel (often one that cannot load modules), so this
 # never looks at uname -r. It asks the linux-image-amd64 metapackage which
 # kernel it pulls in and, failing that, takes the newest /boot/vmlinuz-*-amd64.
 # Either way the kernel must be fully there: its image and its modules.dep
 # (a kernel still being installed has neither the one nor the other).
+# Debian replaces the 6.12 packages with every stable update and the archive
+# keeps only the last few, so that series is never pinned to one release:
+# scripts/deps.sh kernel-6.12 installs the newest one when none is here.
 
 set -euo pipefail
 
 usable() {
 	[ -n "$1" ] && [ -e "/boot/vmlinuz-$1" ] && [ -e "/lib/modules/$1/modules.dep" ]
 }
+
+if [ $# -gt 0 ]; then
+	if [ "$1" != 6.12 ] || [ $# -ne 1 ]; then
+		echo "usage: scripts/kver.sh [6.12]" >&2
+		exit 2
+	fi
+	for k in $(find /boot -maxdepth 1 -name 'vmlinuz-6.12.*+deb12-amd64' -printf '%f\n' 2>/dev/null |
+		   sed 's/^vmlinuz-//' | sort -rV); do
+		if usable "$k" && [ -e "/lib/modules/$k/build/Makefile" ]; then
+			echo "$k"
+			exit 0
+		fi
+	done
+	echo "kver.sh: no Debian 6.12 kernel with headers (scripts/deps.sh kernel-6.12 installs one)" >&2
+	exit 1
+fi
 
 kver=
 if [ "$(dpkg-query -W -f='${db:Status-Status}' linux-image-amd64 2>/dev/null)" = installed ]; then
