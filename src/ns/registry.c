@@ -49,6 +49,7 @@
 #include <linux/err.h>
 #include <linux/file.h>
 #include <linux/ipc_namespace.h>
+#include <linux/jiffies.h>
 #include <linux/magic.h>
 #include <linux/module.h>
 #include <linux/moduleparam.h>
@@ -137,7 +138,7 @@ static struct nslog_ns_entry *nslog_ns_create(struct nslog_ns_registry *reg,
 	/* One reference for the registry, one for the caller. */
 	refcount_inc(&e->set.ref);
 	hash_add_rcu(reg->table, &e->node, (unsigned long)e->ns);
-	reg->count++;
+	WRITE_ONCE(reg->count, reg->count + 1);
 	return e;
 
 err_free:
@@ -263,7 +264,7 @@ unsigned int nslog_ns_reap(struct nslog_ns_registry *reg)
 		if (now < e->dead_since || now - e->dead_since < grace)
 			continue;
 		hash_del_rcu(&e->node);
-		reg->count--;
+		WRITE_ONCE(reg->count, reg->count - 1);
 		list_add(&e->reap, &reap);
 	}
 	mutex_unlock(&reg->lock);
@@ -286,7 +287,7 @@ void nslog_ns_registry_destroy(struct nslog_ns_registry *reg)
 	mutex_lock(&reg->lock);
 	hash_for_each_safe(reg->table, bkt, tmp, e, node) {
 		hash_del_rcu(&e->node);
-		reg->count--;
+		WRITE_ONCE(reg->count, reg->count - 1);
 		list_add(&e->reap, &reap);
 	}
 	mutex_unlock(&reg->lock);
@@ -440,18 +441,29 @@ struct nslog_logset *nslog_ns_id_set(u64 id)
  * @set: the set
  *
  * A registry set's last file closing is the usual sign that its namespace
- * is going away, so the reaper is asked to look soon.
+ * is going away, so the reaper is asked to look soon: within 50 ms, or
+ * when it was due anyway if that is sooner.  Only ever sooner: if each
+ * close set the timer 50 ms from now, containers closing files more often
+ * than that would put the reaper off for good.
  *
  * Context: process context, may sleep.
  */
 void nslog_ns_put_set(struct nslog_logset *set)
 {
+	struct delayed_work *dw = &nslog_ns_gc_work;
+	unsigned long soon = jiffies + msecs_to_jiffies(50);
 	bool in_registry = set->release;
 
 	nslog_logset_put(set);
-	if (in_registry && !READ_ONCE(nslog_ns_exiting))
-		mod_delayed_work(system_wq, &nslog_ns_gc_work,
-				 msecs_to_jiffies(50));
+	if (!in_registry || READ_ONCE(nslog_ns_exiting))
+		return;
+	/*
+	 * Unlocked, so a racing reaper or close may make this move a due time
+	 * by up to 50 ms once, never again and again.
+	 */
+	if (!delayed_work_pending(dw) ||
+	    time_after(READ_ONCE(dw->timer.expires), soon))
+		mod_delayed_work(system_wq, dw, msecs_to_jiffies(50));
 }
 
 static void nslog_ns_show_set(struct seq_file *m, unsigned int id,

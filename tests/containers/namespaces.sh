@@ -418,6 +418,41 @@ echo "# dead set removed $(( ($(date +%s%N) - t_exit) / 1000000 )) ms after its 
 check "collect of the dead container after the grace period: ENOENT" \
 	"$T" collect -i "$did" -e ENOENT
 
+# A closing file asks the reaper to look within 50 ms; it must never put off
+# a look already due, or containers that keep closing files (here two, one
+# per CPU, that open and close their main logs in a loop) keep every dead
+# set for good.
+closers=()
+for i in 1 2; do
+	unshare --ipc bash -c 'l=$(readlink /proc/self/ns/ipc); l=${l#ipc:[}
+		echo "${l%]}" >"$1"; while :; do : </dev/log_main; done' _ "$tmp/closer$i.ns" &
+	closers+=($!)
+	bg+=($!)
+done
+did=$(unshare --ipc bash -c '"$1" write -N dead-busy >/dev/null
+	l=$(readlink /proc/self/ns/ipc); l=${l#ipc:[}; echo "${l%]}"' _ "$T")
+t_exit=$(date +%s%N)
+wait_for test -s "$tmp/closer2.ns" || true
+check "the closers' sets are there: they open and close their logs" \
+	wait_for bash -c 'grep -q "^$1 " /proc/nslogger/namespaces && grep -q "^$2 " /proc/nslogger/namespaces' \
+	_ "$(cat "$tmp/closer1.ns")" "$(cat "$tmp/closer2.ns")"
+# Bounded in the guest's own time, not in polls (a loaded guest polls
+# slowly): the reaper is due 3 s after the death, so 20 s means never.
+gone_within() {
+	local end=$((SECONDS + $1))
+
+	while [ "$SECONDS" -lt "$end" ]; do
+		grep -q "^$2 " /proc/nslogger/namespaces || return 0
+		sleep 0.1
+	done
+	return 1
+}
+check "a dead set goes (within 20 s, grace 3 s) while other containers close files every few ms" \
+	gone_within 20 "$did"
+echo "# dead set removed $(( ($(date +%s%N) - t_exit) / 1000000 )) ms after its container exited (information only)"
+kill "${closers[@]}" 2>/dev/null || true
+wait "${closers[@]}" 2>/dev/null || true
+
 # --- 6. hostile inputs from inside a container ------------------------------------
 
 wh=$("$T" write host-precious)
