@@ -9,6 +9,7 @@
  * parameters below, the others belong to the registry (src/ns/).
  */
 
+#include <linux/atomic.h>
 #include <linux/cred.h>
 #include <linux/log2.h>
 #include <linux/module.h>
@@ -115,7 +116,10 @@ static void nslog_log_wake(struct nslog_log *log)
 static void nslog_log_init_one(struct nslog_log *log, struct nslog_logset *set,
 			       unsigned int id, u32 size)
 {
+	static atomic64_t keys = ATOMIC64_INIT(0);
+
 	log->id = id;
+	log->rl_key = atomic64_inc_return(&keys);
 	nslog_ring_init(&log->ring, size);
 	init_waitqueue_head(&log->wait);
 	INIT_WORK(&log->wake_work, nslog_log_wake_fn);
@@ -267,7 +271,7 @@ static void nslog_log_store_notice(struct nslog_log *log,
  *
  * Stamps the record with the caller's thread group, thread, effective uid
  * and the time; none of them comes from the writer's data.  The record is
- * charged to the caller's cgroups first (src/ratelimit/).
+ * charged to the caller's cgroups (src/ratelimit/) before it is stored.
  *
  * The payload is faulted in before anything else: a buffer that cannot be
  * read is refused with -EFAULT before the rate limit is charged or the ring
@@ -288,17 +292,19 @@ ssize_t nslog_log_write(struct nslog_log *log, struct iov_iter *from, u16 len)
 	if (fault_in_iov_iter_readable(from, len))
 		return -EFAULT;
 
-	if (nslog_rl_charge(log->id, len, &notice))
-		return nslog_rl_drop_fails() ? -EAGAIN : len;
-
-	/* The storage is set once under the ring lock and only freed with it. */
+	/*
+	 * The storage is set once under the ring lock and only freed with it.
+	 * It comes before the charge, so that a write failing here neither
+	 * spends credit nor takes a notice of drops that then goes unwritten.
+	 */
 	if (unlikely(!READ_ONCE(log->ring.buf))) {
 		err = nslog_log_alloc(log);
-		if (err) {
-			nslog_rl_notice_done(&notice);
+		if (err)
 			return err;
-		}
 	}
+
+	if (nslog_rl_charge(log->rl_key, len, &notice))
+		return nslog_rl_drop_fails() ? -EAGAIN : len;
 
 	if (unlikely(notice.cgrp)) {
 		nslog_log_store_notice(log, &notice);

@@ -30,6 +30,9 @@ struct nslog_logset;
  * @wake_work: wakes @wait outside the write path
  * @set: the set this log belongs to
  * @id: which of the set's logs this is, an &enum nslog_log_id
+ * @rl_key: names this log to the rate limits (src/ratelimit/), which keep
+ *	drops to report per log; unique and never reused while the module
+ *	is loaded
  */
 struct nslog_log {
 	struct nslog_ring ring;
@@ -37,6 +40,7 @@ struct nslog_log {
 	struct work_struct wake_work;
 	struct nslog_logset *set;
 	unsigned int id;
+	u64 rl_key;
 };
 
 /**

@@ -224,24 +224,96 @@ static void nslog_rl_add_default(struct cgroup *cgrp)
 		cgroup_put(cgrp);
 }
 
+/* @r's pending slot for @log, or NULL.  Called with @r's lock held. */
+static struct nslog_rl_pending *nslog_rl_pending_find(struct nslog_rl_rule *r,
+						      u64 log)
+{
+	unsigned int i;
+
+	if (!r->npending)
+		return NULL;
+	for (i = 0; i < NSLOG_RL_PENDING; i++)
+		if (r->pending[i].records && r->pending[i].log == log)
+			return &r->pending[i];
+	return NULL;
+}
+
+/*
+ * Add @records drops of @bytes to what @r has to report in @log.  With
+ * every slot taken by other logs, the one after the last reused is given
+ * up: those drops stay in @r's totals but are not reported.  Called with
+ * @r's lock held.
+ */
+static void nslog_rl_pend(struct nslog_rl_rule *r, u64 log, u64 records,
+			  u64 bytes)
+{
+	struct nslog_rl_pending *p = nslog_rl_pending_find(r, log);
+	unsigned int i;
+
+	if (!p) {
+		for (i = 0; i < NSLOG_RL_PENDING && !p; i++)
+			if (!r->pending[i].records)
+				p = &r->pending[i];
+		if (!p) {
+			p = &r->pending[r->evict];
+			r->evict = (r->evict + 1) % NSLOG_RL_PENDING;
+			r->npending--;
+		}
+		*p = (struct nslog_rl_pending){ .log = log };
+		r->npending++;
+	}
+	p->records += records;
+	p->bytes += bytes;
+}
+
+/**
+ * nslog_rl_rule_pending() - drops @r has not yet reported in one log
+ * @r: the rule
+ * @log: the log's nslog_log.rl_key
+ * @bytes: set to their payload bytes
+ *
+ * For the KUnit suite.
+ *
+ * Context: takes @r's lock.
+ * Return: the records.
+ */
+u64 nslog_rl_rule_pending(struct nslog_rl_rule *r, u64 log, u64 *bytes)
+{
+	struct nslog_rl_pending *p;
+	u64 records = 0;
+
+	*bytes = 0;
+	spin_lock(&r->lock);
+	p = nslog_rl_pending_find(r, log);
+	if (p) {
+		records = p->records;
+		*bytes = p->bytes;
+	}
+	spin_unlock(&r->lock);
+	return records;
+}
+
 /**
  * nslog_rl_rule_take() - take one record's worth from a rule's bucket
  * @r: the rule
  * @now: the time; a time before the last refill adds nothing
  * @len: the record's payload length
- * @log_id: which log of its set the record goes to
- * @notice: if empty, and @r has drops in @log_id not yet reported, they
- *	are handed out here (with a reference on @r's cgroup)
+ * @log: the nslog_log.rl_key of the log the record goes to
+ * @notice: if empty, and @r has drops in @log not yet reported, they are
+ *	handed out here (with a reference on @r's cgroup)
  *
- * A refusal is counted against @r, in its totals and in @log_id's pending
+ * A refusal is counted against @r, in its totals and in the drops it has
+ * to report in @log.  Those are kept per log, not per log id: writers in
+ * two IPC namespaces may share @r, and neither set is told of the other's
  * drops.
  *
  * Context: takes @r's lock.
  * Return: true if both dimensions had room and the record was taken.
  */
 bool nslog_rl_rule_take(struct nslog_rl_rule *r, u64 now, size_t len,
-			unsigned int log_id, struct nslog_rl_notice *notice)
+			u64 log, struct nslog_rl_notice *notice)
 {
+	struct nslog_rl_pending *p;
 	u64 elapsed;
 	bool pass;
 
@@ -262,11 +334,12 @@ bool nslog_rl_rule_take(struct nslog_rl_rule *r, u64 now, size_t len,
 		nslog_rl_tb_take(&r->bytes, len);
 		r->accepted++;
 		r->accepted_bytes += len;
-		if (r->pending[log_id] && !notice->cgrp) {
-			notice->records = r->pending[log_id];
-			notice->bytes = r->pending_bytes[log_id];
-			r->pending[log_id] = 0;
-			r->pending_bytes[log_id] = 0;
+		p = notice->cgrp ? NULL : nslog_rl_pending_find(r, log);
+		if (p) {
+			notice->records = p->records;
+			notice->bytes = p->bytes;
+			*p = (struct nslog_rl_pending){ };
+			r->npending--;
 			/* The rule holds one, so this cannot fail. */
 			cgroup_get(r->cgrp);
 			notice->cgrp = r->cgrp;
@@ -274,8 +347,7 @@ bool nslog_rl_rule_take(struct nslog_rl_rule *r, u64 now, size_t len,
 	} else {
 		r->dropped++;
 		r->dropped_bytes += len;
-		r->pending[log_id]++;
-		r->pending_bytes[log_id] += len;
+		nslog_rl_pend(r, log, 1, len);
 	}
 	spin_unlock(&r->lock);
 	return pass;
@@ -285,13 +357,13 @@ bool nslog_rl_rule_take(struct nslog_rl_rule *r, u64 now, size_t len,
  * nslog_rl_rule_give() - undo nslog_rl_rule_take() for a refused record
  * @r: a rule that took the record
  * @len: as given to nslog_rl_rule_take()
- * @log_id: as given to nslog_rl_rule_take()
+ * @log: as given to nslog_rl_rule_take()
  * @notice: given back to @r if @r handed it out
  *
  * Context: takes @r's lock.
  */
-void nslog_rl_rule_give(struct nslog_rl_rule *r, size_t len,
-			unsigned int log_id, struct nslog_rl_notice *notice)
+void nslog_rl_rule_give(struct nslog_rl_rule *r, size_t len, u64 log,
+			struct nslog_rl_notice *notice)
 {
 	spin_lock(&r->lock);
 	nslog_rl_tb_give(&r->rec, 1);
@@ -300,8 +372,7 @@ void nslog_rl_rule_give(struct nslog_rl_rule *r, size_t len,
 	r->accepted_bytes -= len;
 	if (notice->cgrp == r->cgrp) {
 		/* Not reported after all: the record goes too. */
-		r->pending[log_id] += notice->records;
-		r->pending_bytes[log_id] += notice->bytes;
+		nslog_rl_pend(r, log, notice->records, notice->bytes);
 		cgroup_put(notice->cgrp);
 		*notice = (struct nslog_rl_notice){ };
 	}
@@ -343,7 +414,7 @@ static struct nslog_rl_rule *nslog_rl_rule_at(const void *p, int level)
 
 /**
  * nslog_rl_charge() - charge one record to the writer's cgroups
- * @log_id: which log of its set the record goes to
+ * @log: the nslog_log.rl_key of the log the record goes to
  * @len: its payload length
  * @notice: zeroed by the caller; filled in if drops are to be reported
  *	before this record (then nslog_rl_notice_done() must follow)
@@ -351,8 +422,7 @@ static struct nslog_rl_rule *nslog_rl_rule_at(const void *p, int level)
  * Context: process context, may sleep (a default bucket may be made).
  * Return: 0 if the record may be stored, -EAGAIN if a limit dropped it.
  */
-int nslog_rl_charge(unsigned int log_id, size_t len,
-		    struct nslog_rl_notice *notice)
+int nslog_rl_charge(u64 log, size_t len, struct nslog_rl_notice *notice)
 {
 	struct nslog_rl_walk w = {
 		.levels = READ_ONCE(nslog_rl_levels),
@@ -380,8 +450,8 @@ int nslog_rl_charge(unsigned int log_id, size_t len,
 	/* The task may move between cgroups: charge the one it is in now. */
 	w.cgrp = task_dfl_cgroup(current);
 	w.own = w.cgrp->level;
-	err = nslog_rl_charge_path(nslog_rl_rule_at, &w, w.own, now, log_id,
-				   len, notice);
+	err = nslog_rl_charge_path(nslog_rl_rule_at, &w, w.own, now, log, len,
+				   notice);
 	rcu_read_unlock();
 	return err;
 }

@@ -20,8 +20,7 @@ struct nslog_rl_notice {
 	u64 bytes;
 };
 
-int nslog_rl_charge(unsigned int log_id, size_t len,
-		    struct nslog_rl_notice *notice);
+int nslog_rl_charge(u64 log, size_t len, struct nslog_rl_notice *notice);
 void nslog_rl_notice_done(struct nslog_rl_notice *notice);
 bool nslog_rl_drop_fails(void);
 int nslog_rl_format_notice(const struct nslog_rl_notice *notice, char *buf,

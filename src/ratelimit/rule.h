@@ -39,6 +39,26 @@ struct nslog_rl_limit {
 	u64 bytes_burst;
 };
 
+/*
+ * The most logs one bucket keeps unreported drops for at once.  Writers in
+ * several IPC namespaces can share a cgroup's bucket, and each set's drops
+ * are reported in that set only; past this many logs with drops pending,
+ * the oldest slot's count is given up (it stays in the bucket's totals).
+ */
+#define NSLOG_RL_PENDING	8
+
+/**
+ * struct nslog_rl_pending - drops a bucket has not reported in one log
+ * @log: the log's nslog_log.rl_key
+ * @records: records dropped; 0 marks the slot free
+ * @bytes: their payload bytes
+ */
+struct nslog_rl_pending {
+	u64 log;
+	u64 records;
+	u64 bytes;
+};
+
 /**
  * struct nslog_rl_rule - the bucket of one cgroup
  * @node: in nslog_rl_table
@@ -55,8 +75,9 @@ struct nslog_rl_limit {
  * @accepted_bytes: their bytes
  * @dropped: records this bucket refused
  * @dropped_bytes: their bytes
- * @pending: per log, records dropped and not yet reported
- * @pending_bytes: their bytes
+ * @npending: slots of @pending in use
+ * @evict: the slot to reuse next when all are in use
+ * @pending: drops not yet reported, per log
  */
 struct nslog_rl_rule {
 	struct hlist_node node;
@@ -74,14 +95,16 @@ struct nslog_rl_rule {
 	u64 accepted_bytes;
 	u64 dropped;
 	u64 dropped_bytes;
-	u64 pending[NSLOG_NR_LOGS];
-	u64 pending_bytes[NSLOG_NR_LOGS];
+	unsigned int npending;
+	unsigned int evict;
+	struct nslog_rl_pending pending[NSLOG_RL_PENDING];
 };
 
 bool nslog_rl_rule_take(struct nslog_rl_rule *r, u64 now, size_t len,
-			unsigned int log_id, struct nslog_rl_notice *notice);
-void nslog_rl_rule_give(struct nslog_rl_rule *r, size_t len,
-			unsigned int log_id, struct nslog_rl_notice *notice);
+			u64 log, struct nslog_rl_notice *notice);
+void nslog_rl_rule_give(struct nslog_rl_rule *r, size_t len, u64 log,
+			struct nslog_rl_notice *notice);
+u64 nslog_rl_rule_pending(struct nslog_rl_rule *r, u64 log, u64 *bytes);
 int nslog_rl_parse_limit(char *args, struct nslog_rl_limit *l);
 
 /**
@@ -90,7 +113,7 @@ int nslog_rl_parse_limit(char *args, struct nslog_rl_limit *l);
  * @path: what @rule_at looks at
  * @own: the level of the writer's cgroup
  * @now: the time, for the refills
- * @log_id: which log of its set the record goes to
+ * @log: the nslog_log.rl_key of the log the record goes to
  * @len: its payload length
  * @notice: as for nslog_rl_charge()
  *
@@ -112,8 +135,8 @@ int nslog_rl_parse_limit(char *args, struct nslog_rl_limit *l);
 static __always_inline int
 nslog_rl_charge_path(struct nslog_rl_rule *(*rule_at)(const void *path,
 						      int level),
-		     const void *path, int own, u64 now, unsigned int log_id,
-		     size_t len, struct nslog_rl_notice *notice)
+		     const void *path, int own, u64 now, u64 log, size_t len,
+		     struct nslog_rl_notice *notice)
 {
 	struct nslog_rl_rule *taken[NSLOG_RL_MAX_PATH];
 	struct nslog_rl_rule *r;
@@ -124,10 +147,9 @@ nslog_rl_charge_path(struct nslog_rl_rule *(*rule_at)(const void *path,
 		r = rule_at(path, level);
 		if (!r)
 			continue;
-		if (!nslog_rl_rule_take(r, now, len, log_id, notice)) {
+		if (!nslog_rl_rule_take(r, now, len, log, notice)) {
 			for (i = 0; i < n; i++)
-				nslog_rl_rule_give(taken[i], len, log_id,
-						   notice);
+				nslog_rl_rule_give(taken[i], len, log, notice);
 			return -EAGAIN;
 		}
 		taken[n++] = r;

@@ -15,6 +15,8 @@
 #   +-- p                a parent's rule ...
 #   |   +-- c1  c2       ... shared by two children without rules
 #   |   +-- c3           ... and a child with a tighter rule of its own
+#   +-- n                a rule shared by two IPC namespaces ...
+#   |   +-- x  y         ... one in each child
 #   +-- m1  m2           one writer moved between them
 #   +-- dflt  dp/k  free the default_limit parameter, and no limit at all
 #   +-- rt  demo.service nslogctl: every rule form, --pid, --unit
@@ -164,7 +166,7 @@ if ! cgcreate -g "pids:$base" 2>"$tmp/cgcreate.err"; then
 	exit 0
 fi
 check "cgcreate made a cgroup v2 cgroup" test -f "$cgfs$base/cgroup.procs"
-for c in a b e d v p p/c1 p/c2 p/c3 m1 m2 dflt dp free rt demo.service g; do
+for c in a b e d v p p/c1 p/c2 p/c3 n n/x n/y m1 m2 dflt dp free rt demo.service g; do
 	cg "$c"
 done
 mkdir "$cgfs$base/churn"
@@ -353,6 +355,34 @@ check "... and the parent, for drops at the parent" \
 	bash -c "'$nslogcat' -d -v raw | grep -q 'suppressed [0-9]* records .* from $base/p\$'"
 is "nslogctl limit show CHILD: its rule, then its parent's" \
 	"$("$nslogctl" limit show "$base/p/c3" | cut -d' ' -f1 | tr '\n' ' ')" "$base/p/c3 $base/p "
+
+# ---------------------------------------------------------------------------
+# Two containers (IPC namespaces) in one limited cgroup share its bucket,
+# but each is told of its own drops only. X floods; Y then writes one
+# record through the bucket while X's drops are still unreported; then X
+# writes one. Each dumps its own log before it exits.
+
+"$nslogctl" limit set "$base/n" records=20/s records_burst=5
+# shellcheck disable=SC2016 # expanded by the inner shell
+run_in n/x unshare --ipc bash -c '"$1" flood main 1 64 nsX >"$2/x.flood"
+	touch "$2/x.flooded"
+	while [ ! -e "$2/y.done" ]; do sleep 0.05; done
+	sleep 0.3; "$1" trickle main 1 0 nsXx >/dev/null
+	"$3" -d -v raw >"$2/x.log"' _ "$flood" "$tmp" "$nslogcat" &
+xpid=$!
+wait_until test -e "$tmp/x.flooded"
+ndrop=$(field "$base/n" dropped)
+# shellcheck disable=SC2016 # expanded by the inner shell
+run_in n/y unshare --ipc bash -c 'sleep 0.3; "$1" trickle main 1 0 nsY >/dev/null
+	"$3" -d -v tag >"$2/y.log"; touch "$2/y.done"' _ "$flood" "$tmp" "$nslogcat"
+wait "$xpid"
+echo "# one bucket, two namespaces: X attempted $(kv "$(cat "$tmp/x.flood")" attempted), $ndrop dropped"
+check "X's flood was cut: the bucket dropped records" test "$ndrop" -gt 0
+is "Y's log holds its one record" "$(grep -c '^./nsY *: ' "$tmp/y.log")" 1
+is "... and no notice of X's drops" "$(grep -c suppressed "$tmp/y.log")" 0
+read -r n _ <<<"$(sed -n "s|^nslogger: suppressed \([0-9]*\) records (\([0-9]*\) bytes) from $base/n\$|\1 \2|p" "$tmp/x.log" |
+	awk '{ n += $1; m += $2 } END { printf "%d %d\n", n, m }')"
+is "X's log reports all of its own drops" "$n" "$ndrop"
 
 # ---------------------------------------------------------------------------
 # A writer moved between cgroups is charged to the one it is in.

@@ -72,12 +72,11 @@ static struct nslog_rl_rule *nslog_rl_path_rule_at(const void *p, int level)
 }
 
 static int nslog_rl_walk(struct nslog_rl_path *path, int own, u64 now,
-			 unsigned int log_id, size_t len,
-			 struct nslog_rl_notice *notice)
+			 u64 log, size_t len, struct nslog_rl_notice *notice)
 {
 	path->nasked = 0;
 	return nslog_rl_charge_path(nslog_rl_path_rule_at, path, own, now,
-				    log_id, len, notice);
+				    log, len, notice);
 }
 
 static void nslog_rl_fake_release(struct percpu_ref *ref)
@@ -163,6 +162,22 @@ static struct nslog_rl_rule *nslog_rl_rec_rule(struct kunit *test, u64 n,
 static struct nslog_rl_fake_cg *nslog_rl_cg(struct nslog_rl_rule *r)
 {
 	return container_of(r->cgrp, struct nslog_rl_fake_cg, cgrp);
+}
+
+/* Records and bytes @r has to report in the log with key @log. */
+static u64 nslog_rl_pend_recs(struct nslog_rl_rule *r, u64 log)
+{
+	u64 bytes;
+
+	return nslog_rl_rule_pending(r, log, &bytes);
+}
+
+static u64 nslog_rl_pend_bytes(struct nslog_rl_rule *r, u64 log)
+{
+	u64 bytes;
+
+	nslog_rl_rule_pending(r, log, &bytes);
+	return bytes;
 }
 
 /* Take a record of @len bytes in the main log, with no notice wanted. */
@@ -532,8 +547,8 @@ static void nslog_rl_test_refusal_counts_pending_per_log(struct kunit *test)
 		u64 recs = i == NSLOG_LOG_MAIN ? 3 : i == NSLOG_LOG_RADIO;
 		u64 bytes = i == NSLOG_LOG_MAIN ? 31 : i == NSLOG_LOG_RADIO ? 5 : 0;
 
-		KUNIT_EXPECT_EQ(test, r->pending[i], recs);
-		KUNIT_EXPECT_EQ(test, r->pending_bytes[i], bytes);
+		KUNIT_EXPECT_EQ(test, nslog_rl_pend_recs(r, i), recs);
+		KUNIT_EXPECT_EQ(test, nslog_rl_pend_bytes(r, i), bytes);
 	}
 	KUNIT_EXPECT_EQ(test, r->dropped, 4ULL);
 	KUNIT_EXPECT_EQ(test, r->dropped_bytes, 36ULL);
@@ -563,8 +578,8 @@ static void nslog_rl_test_notice_handed_out_once(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, notice.records, 3ULL);
 	KUNIT_EXPECT_EQ(test, notice.bytes, 60ULL);
 	KUNIT_EXPECT_EQ(test, nslog_rl_cg_refs(r->cgrp), 2L);
-	KUNIT_EXPECT_EQ(test, r->pending[NSLOG_LOG_MAIN], 0ULL);
-	KUNIT_EXPECT_EQ(test, r->pending_bytes[NSLOG_LOG_MAIN], 0ULL);
+	KUNIT_EXPECT_EQ(test, nslog_rl_pend_recs(r, NSLOG_LOG_MAIN), 0ULL);
+	KUNIT_EXPECT_EQ(test, nslog_rl_pend_bytes(r, NSLOG_LOG_MAIN), 0ULL);
 
 	nslog_rl_notice_done(&notice);
 	KUNIT_EXPECT_NULL(test, notice.cgrp);
@@ -579,6 +594,77 @@ static void nslog_rl_test_notice_handed_out_once(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, nslog_rl_cg(r)->released, 0U);
 }
 
+/*
+ * Writers of two IPC namespaces in one cgroup share its bucket, but each
+ * set's drops are reported in that set's log only (here main of set A, key
+ * 10, and main of set B, key 20): a record of B that passes carries B's
+ * drops and leaves A's pending until a record of A passes.
+ */
+static void nslog_rl_test_notice_only_in_its_set(struct kunit *test)
+{
+	struct nslog_rl_rule *r = nslog_rl_rec_rule(test, 1, SEC);
+	struct nslog_rl_notice notice = { };
+
+	KUNIT_EXPECT_TRUE(test, nslog_rl_rule_take(r, T0, 1, 10, &notice));
+	KUNIT_EXPECT_FALSE(test, nslog_rl_rule_take(r, T0, 100, 10, &notice));
+	KUNIT_EXPECT_FALSE(test, nslog_rl_rule_take(r, T0, 200, 10, &notice));
+	KUNIT_EXPECT_FALSE(test, nslog_rl_rule_take(r, T0, 3, 20, &notice));
+	KUNIT_EXPECT_EQ(test, nslog_rl_pend_recs(r, 10), 2ULL);
+	KUNIT_EXPECT_EQ(test, nslog_rl_pend_bytes(r, 10), 300ULL);
+	KUNIT_EXPECT_EQ(test, nslog_rl_pend_recs(r, 20), 1ULL);
+
+	KUNIT_EXPECT_TRUE(test, nslog_rl_rule_take(r, T0 + SEC, 4, 20,
+						   &notice));
+	KUNIT_EXPECT_PTR_EQ(test, notice.cgrp, r->cgrp);
+	KUNIT_EXPECT_EQ(test, notice.records, 1ULL);
+	KUNIT_EXPECT_EQ(test, notice.bytes, 3ULL);
+	nslog_rl_notice_done(&notice);
+	KUNIT_EXPECT_EQ(test, nslog_rl_pend_recs(r, 10), 2ULL);
+	KUNIT_EXPECT_EQ(test, nslog_rl_pend_recs(r, 20), 0ULL);
+
+	notice = (struct nslog_rl_notice){ };
+	KUNIT_EXPECT_TRUE(test, nslog_rl_rule_take(r, T0 + 2 * SEC, 5, 10,
+						   &notice));
+	KUNIT_EXPECT_PTR_EQ(test, notice.cgrp, r->cgrp);
+	KUNIT_EXPECT_EQ(test, notice.records, 2ULL);
+	KUNIT_EXPECT_EQ(test, notice.bytes, 300ULL);
+	nslog_rl_notice_done(&notice);
+	KUNIT_EXPECT_EQ(test, r->npending, 0U);
+}
+
+/*
+ * A bucket keeps drops to report for NSLOG_RL_PENDING logs at once: with
+ * drops in one log more, the oldest slot's are given up, still counted in
+ * the bucket's totals, and the others are reported as before.
+ */
+static void nslog_rl_test_pending_slots_full_give_up_oldest(struct kunit *test)
+{
+	struct nslog_rl_rule *r = nslog_rl_rec_rule(test, 1, SEC);
+	struct nslog_rl_notice notice = { };
+	u64 log;
+
+	KUNIT_EXPECT_TRUE(test, nslog_rl_rule_take(r, T0, 1, 100, &notice));
+	for (log = 100; log <= 100 + NSLOG_RL_PENDING; log++)
+		KUNIT_EXPECT_FALSE(test, nslog_rl_rule_take(r, T0, 2, log,
+							    &notice));
+	KUNIT_EXPECT_EQ(test, r->npending, (unsigned int)NSLOG_RL_PENDING);
+	KUNIT_EXPECT_EQ(test, r->dropped, NSLOG_RL_PENDING + 1ULL);
+	KUNIT_EXPECT_EQ(test, nslog_rl_pend_recs(r, 100), 0ULL);
+	for (log = 101; log <= 100 + NSLOG_RL_PENDING; log++)
+		KUNIT_EXPECT_EQ(test, nslog_rl_pend_recs(r, log), 1ULL);
+
+	KUNIT_EXPECT_TRUE(test, nslog_rl_rule_take(r, T0 + SEC, 1, 100,
+						   &notice));
+	KUNIT_EXPECT_NULL(test, notice.cgrp);
+	KUNIT_EXPECT_TRUE(test, nslog_rl_rule_take(r, T0 + 2 * SEC, 1,
+						   100 + NSLOG_RL_PENDING,
+						   &notice));
+	KUNIT_EXPECT_EQ(test, notice.records, 1ULL);
+	KUNIT_EXPECT_EQ(test, notice.bytes, 2ULL);
+	nslog_rl_notice_done(&notice);
+	KUNIT_EXPECT_EQ(test, r->npending, NSLOG_RL_PENDING - 1U);
+}
+
 /* Drops are reported in the log they happened in, and only there. */
 static void nslog_rl_test_notice_only_in_its_log(struct kunit *test)
 {
@@ -589,7 +675,7 @@ static void nslog_rl_test_notice_only_in_its_log(struct kunit *test)
 	KUNIT_EXPECT_TRUE(test, nslog_rl_rule_take(r, T0 + SEC, 3,
 						   NSLOG_LOG_EVENTS, &notice));
 	KUNIT_EXPECT_NULL(test, notice.cgrp);
-	KUNIT_EXPECT_EQ(test, r->pending[NSLOG_LOG_MAIN], 1ULL);
+	KUNIT_EXPECT_EQ(test, nslog_rl_pend_recs(r, NSLOG_LOG_MAIN), 1ULL);
 
 	KUNIT_EXPECT_TRUE(test, nslog_rl_rule_take(r, T0 + 2 * SEC, 3,
 						   NSLOG_LOG_MAIN, &notice));
@@ -672,7 +758,7 @@ static void nslog_rl_test_path_parent_shared_by_two_children(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, nslog_rl_walk(&pa, 2, T0, 0, 8, &n), -EAGAIN);
 	KUNIT_EXPECT_NULL(test, n.cgrp);
 	KUNIT_EXPECT_EQ(test, p->dropped, 2ULL);
-	KUNIT_EXPECT_EQ(test, p->pending[0], 2ULL);
+	KUNIT_EXPECT_EQ(test, nslog_rl_pend_recs(p, 0), 2ULL);
 	KUNIT_EXPECT_EQ(test, p->accepted, 3ULL);
 	/* The children keep no trace of the refused records. */
 	KUNIT_EXPECT_EQ(test, a->accepted, 2ULL);
@@ -707,9 +793,9 @@ static void nslog_rl_test_path_child_tighter_than_parent(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, path.asked[0], 2);
 
 	KUNIT_EXPECT_EQ(test, c->dropped, 1ULL);
-	KUNIT_EXPECT_EQ(test, c->pending[0], 1ULL);
+	KUNIT_EXPECT_EQ(test, nslog_rl_pend_recs(c, 0), 1ULL);
 	KUNIT_EXPECT_EQ(test, p->dropped, 0ULL);
-	KUNIT_EXPECT_EQ(test, p->pending[0], 0ULL);
+	KUNIT_EXPECT_EQ(test, nslog_rl_pend_recs(p, 0), 0ULL);
 	KUNIT_EXPECT_EQ(test, p->accepted, 1ULL);
 	KUNIT_EXPECT_EQ(test, nslog_rl_tb_units(&p->rec), 9ULL);
 }
@@ -747,14 +833,14 @@ static void nslog_rl_test_path_refusal_gives_back_lower_takes(struct kunit *test
 
 	KUNIT_EXPECT_EQ(test, root->dropped, 1ULL);
 	KUNIT_EXPECT_EQ(test, root->dropped_bytes, 1000ULL);
-	KUNIT_EXPECT_EQ(test, root->pending[0], 1ULL);
-	KUNIT_EXPECT_EQ(test, root->pending_bytes[0], 1000ULL);
+	KUNIT_EXPECT_EQ(test, nslog_rl_pend_recs(root, 0), 1ULL);
+	KUNIT_EXPECT_EQ(test, nslog_rl_pend_bytes(root, 0), 1000ULL);
 	KUNIT_EXPECT_EQ(test, mid->rec.tokens, mid_rec);
 	KUNIT_EXPECT_EQ(test, mid->bytes.tokens, mid_bytes);
 	KUNIT_EXPECT_EQ(test, mid->accepted, 1ULL);
 	KUNIT_EXPECT_EQ(test, mid->accepted_bytes, 1000ULL);
 	KUNIT_EXPECT_EQ(test, mid->dropped, 0ULL);
-	KUNIT_EXPECT_EQ(test, mid->pending[0], 0ULL);
+	KUNIT_EXPECT_EQ(test, nslog_rl_pend_recs(mid, 0), 0ULL);
 	KUNIT_EXPECT_EQ(test, leaf->rec.tokens, leaf_rec);
 	KUNIT_EXPECT_EQ(test, leaf->bytes.tokens, leaf_bytes);
 	KUNIT_EXPECT_EQ(test, leaf->accepted, 1ULL);
@@ -778,20 +864,20 @@ static void nslog_rl_test_path_refusal_gives_back_notice(struct kunit *test)
 	/* Two drops at the leaf, none at the root. */
 	KUNIT_EXPECT_EQ(test, nslog_rl_walk(&path, 1, T0, 0, 6, &n), -EAGAIN);
 	KUNIT_EXPECT_EQ(test, nslog_rl_walk(&path, 1, T0, 0, 7, &n), -EAGAIN);
-	KUNIT_EXPECT_EQ(test, leaf->pending[0], 2ULL);
+	KUNIT_EXPECT_EQ(test, nslog_rl_pend_recs(leaf, 0), 2ULL);
 	KUNIT_EXPECT_EQ(test, root->dropped, 0ULL);
 
 	/* The leaf has room again and hands its notice out; the root refuses. */
 	KUNIT_EXPECT_EQ(test, nslog_rl_walk(&path, 1, T0 + SEC, 0, 8, &n),
 			-EAGAIN);
 	KUNIT_EXPECT_NULL(test, n.cgrp);
-	KUNIT_EXPECT_EQ(test, leaf->pending[0], 2ULL);
-	KUNIT_EXPECT_EQ(test, leaf->pending_bytes[0], 13ULL);
+	KUNIT_EXPECT_EQ(test, nslog_rl_pend_recs(leaf, 0), 2ULL);
+	KUNIT_EXPECT_EQ(test, nslog_rl_pend_bytes(leaf, 0), 13ULL);
 	KUNIT_EXPECT_EQ(test, nslog_rl_cg_refs(leaf->cgrp), 1L);
 	KUNIT_EXPECT_EQ(test, nslog_rl_tb_units(&leaf->rec), 1ULL);
 	KUNIT_EXPECT_EQ(test, leaf->accepted, 1ULL);
 	KUNIT_EXPECT_EQ(test, root->dropped, 1ULL);
-	KUNIT_EXPECT_EQ(test, root->pending[0], 1ULL);
+	KUNIT_EXPECT_EQ(test, nslog_rl_pend_recs(root, 0), 1ULL);
 
 	/* An hour on both have room: the deepest notice goes first. */
 	KUNIT_EXPECT_EQ(test, nslog_rl_walk(&path, 1, T0 + HOUR, 0, 9, &n),
@@ -799,7 +885,7 @@ static void nslog_rl_test_path_refusal_gives_back_notice(struct kunit *test)
 	KUNIT_EXPECT_PTR_EQ(test, n.cgrp, leaf->cgrp);
 	KUNIT_EXPECT_EQ(test, n.records, 2ULL);
 	KUNIT_EXPECT_EQ(test, n.bytes, 13ULL);
-	KUNIT_EXPECT_EQ(test, root->pending[0], 1ULL);
+	KUNIT_EXPECT_EQ(test, nslog_rl_pend_recs(root, 0), 1ULL);
 	nslog_rl_notice_done(&n);
 
 	n = (struct nslog_rl_notice){ };
@@ -1044,6 +1130,8 @@ static struct kunit_case nslog_rl_test_cases[] = {
 	KUNIT_CASE(nslog_rl_test_refusal_counts_pending_per_log),
 	KUNIT_CASE(nslog_rl_test_notice_handed_out_once),
 	KUNIT_CASE(nslog_rl_test_notice_only_in_its_log),
+	KUNIT_CASE(nslog_rl_test_notice_only_in_its_set),
+	KUNIT_CASE(nslog_rl_test_pending_slots_full_give_up_oldest),
 	KUNIT_CASE_PARAM(nslog_rl_test_format_notice_text,
 			 nslog_rl_text_gen_params),
 	KUNIT_CASE(nslog_rl_test_path_parent_shared_by_two_children),
