@@ -126,6 +126,29 @@ void nslog_rl_tb_give(struct nslog_rl_tb *tb, u64 units)
 }
 
 /**
+ * nslog_rl_tb_carry() - start a changed limit with the credit of the old one
+ * @tb: the new dimension, as nslog_rl_tb_set() made it
+ * @old: the dimension it replaces, refilled up to now
+ *
+ * If both are limited, @tb gets the whole units @old would let through,
+ * at most its burst.  Units, not raw credit: a unit's worth of credit is
+ * the period, which the change may have changed too.
+ *
+ * Context: the caller serialises access to @old.
+ */
+void nslog_rl_tb_carry(struct nslog_rl_tb *tb, const struct nslog_rl_tb *old)
+{
+	u64 units;
+
+	if (!tb->rate || !old->rate)
+		return;
+	units = nslog_rl_tb_units(old);
+	/* Compared in units first: @units * @period_ns could wrap. */
+	if (units < div64_u64(tb->cap, tb->period_ns))
+		tb->tokens = units * tb->period_ns;
+}
+
+/**
  * nslog_rl_tb_units() - whole units the bucket would let through now
  * @tb: the dimension
  *

@@ -34,6 +34,7 @@ void nslog_rl_tb_refill(struct nslog_rl_tb *tb, u64 elapsed_ns);
 bool nslog_rl_tb_can(const struct nslog_rl_tb *tb, u64 units);
 void nslog_rl_tb_take(struct nslog_rl_tb *tb, u64 units);
 void nslog_rl_tb_give(struct nslog_rl_tb *tb, u64 units);
+void nslog_rl_tb_carry(struct nslog_rl_tb *tb, const struct nslog_rl_tb *old);
 u64 nslog_rl_tb_units(const struct nslog_rl_tb *tb);
 
 /**

@@ -137,6 +137,7 @@ static int nslog_rl_apply(struct nslog_rl_rule *r,
 			  const struct nslog_rl_limit *l)
 {
 	struct nslog_rl_tb rec, bytes;
+	u64 now, elapsed;
 	int err;
 
 	err = nslog_rl_tb_set(&rec, l->records, l->records_period_ns,
@@ -147,16 +148,22 @@ static int nslog_rl_apply(struct nslog_rl_rule *r,
 	if (err)
 		return err;
 
+	now = ktime_get_ns();
 	spin_lock(&r->lock);
-	/* A changed limit keeps the credit it had, up to the new cap. */
-	if (r->rec.rate && rec.rate)
-		rec.tokens = min(rec.cap, r->rec.tokens);
-	if (r->bytes.rate && bytes.rate)
-		bytes.tokens = min(bytes.cap, r->bytes.tokens);
+	/*
+	 * A changed limit keeps the credit it had, brought up to now and cut
+	 * to the new cap: the records or bytes it would let through, not the
+	 * raw credit, whose worth depends on the period.
+	 */
+	elapsed = nslog_rl_elapsed(r->last_ns, now);
+	nslog_rl_tb_refill(&r->rec, elapsed);
+	nslog_rl_tb_refill(&r->bytes, elapsed);
+	nslog_rl_tb_carry(&rec, &r->rec);
+	nslog_rl_tb_carry(&bytes, &r->bytes);
 	r->rec = rec;
 	r->bytes = bytes;
 	r->limit = *l;
-	r->last_ns = ktime_get_ns();
+	r->last_ns = now;
 	spin_unlock(&r->lock);
 	return 0;
 }

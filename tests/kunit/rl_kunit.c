@@ -391,6 +391,40 @@ static void nslog_rl_test_give_never_exceeds_cap(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, tb.tokens, tb.cap);
 }
 
+/*
+ * A changed limit starts with the units the old one would let through, not
+ * its raw credit (a unit costs one period of credit): 1000 records per ms,
+ * full, become 1000 records per second with 1000 ready, not 1.  Capped at
+ * the new burst, with no overflow of units * period; a limit that had no
+ * limit before, or has none now, starts as nslog_rl_tb_set() made it.
+ */
+static void nslog_rl_test_carry_keeps_units_not_credit(struct kunit *test)
+{
+	struct nslog_rl_tb old, tb;
+
+	KUNIT_ASSERT_EQ(test, nslog_rl_tb_set(&old, 1000, MSEC, 1000), 0);
+	KUNIT_ASSERT_EQ(test, nslog_rl_tb_set(&tb, 1000, SEC, 5000), 0);
+	nslog_rl_tb_carry(&tb, &old);
+	KUNIT_EXPECT_EQ(test, nslog_rl_tb_units(&tb), 1000ULL);
+
+	/* 300 left of a burst of 1000 per hour, now 10 per ms: 10. */
+	KUNIT_ASSERT_EQ(test, nslog_rl_tb_set(&old, 1000, HOUR, 1000), 0);
+	nslog_rl_tb_take(&old, 700);
+	KUNIT_ASSERT_EQ(test, nslog_rl_tb_set(&tb, 10, MSEC, 10), 0);
+	nslog_rl_tb_carry(&tb, &old);
+	KUNIT_EXPECT_EQ(test, tb.tokens, tb.cap);
+	/* ... and back to a day's period: 10 of a burst of 1000. */
+	old = tb;
+	KUNIT_ASSERT_EQ(test, nslog_rl_tb_set(&tb, 1000, 24 * HOUR, 1000), 0);
+	nslog_rl_tb_carry(&tb, &old);
+	KUNIT_EXPECT_EQ(test, nslog_rl_tb_units(&tb), 10ULL);
+
+	KUNIT_ASSERT_EQ(test, nslog_rl_tb_set(&old, 0, SEC, 0), 0);
+	KUNIT_ASSERT_EQ(test, nslog_rl_tb_set(&tb, 5, SEC, 5), 0);
+	nslog_rl_tb_carry(&tb, &old);
+	KUNIT_EXPECT_EQ(test, tb.tokens, tb.cap);
+}
+
 /* A dimension with no limit lets everything through and keeps no count. */
 static void nslog_rl_test_unlimited_passes_everything(struct kunit *test)
 {
@@ -1119,6 +1153,7 @@ static struct kunit_case nslog_rl_test_cases[] = {
 	KUNIT_CASE_PARAM(nslog_rl_test_refill_long_idle_is_full,
 			 nslog_rl_bucket_gen_params),
 	KUNIT_CASE(nslog_rl_test_give_never_exceeds_cap),
+	KUNIT_CASE(nslog_rl_test_carry_keeps_units_not_credit),
 	KUNIT_CASE(nslog_rl_test_unlimited_passes_everything),
 	KUNIT_CASE(nslog_rl_test_elapsed_wraps_and_ignores_backwards),
 	KUNIT_CASE(nslog_rl_test_take_refills_from_last_ns),
