@@ -72,6 +72,7 @@
 static DEFINE_HASHTABLE(nslog_rl_table, NSLOG_RL_HASH_BITS);
 /* Inserts, removals, changes of limits and of the default. */
 static DEFINE_MUTEX(nslog_rl_mutex);
+/* Written under nslog_rl_mutex; writers read it locklessly. */
 static unsigned int nslog_rl_count;
 /* Read locklessly by writers; written under nslog_rl_mutex. */
 static u32 nslog_rl_levels;
@@ -112,7 +113,8 @@ static struct nslog_rl_rule *nslog_rl_find(u64 id)
 {
 	struct nslog_rl_rule *r;
 
-	hash_for_each_possible_rcu(nslog_rl_table, r, node, id)
+	hash_for_each_possible_rcu(nslog_rl_table, r, node, id,
+				   lockdep_is_held(&nslog_rl_mutex))
 		if (r->id == id)
 			return r;
 	return NULL;
@@ -190,7 +192,7 @@ static struct nslog_rl_rule *nslog_rl_new(struct cgroup *cgrp,
 		return ERR_PTR(-EINVAL);
 	}
 	hash_add_rcu(nslog_rl_table, &r->node, r->id);
-	nslog_rl_count++;
+	WRITE_ONCE(nslog_rl_count, nslog_rl_count + 1);
 	if (!READ_ONCE(nslog_rl_exiting))
 		queue_delayed_work(system_wq, &nslog_rl_gc_work, HZ);
 	return r;
@@ -214,7 +216,7 @@ static void nslog_rl_unhash(struct nslog_rl_rule *r, struct list_head *list)
 {
 	lockdep_assert_held(&nslog_rl_mutex);
 	hash_del_rcu(&r->node);
-	nslog_rl_count--;
+	WRITE_ONCE(nslog_rl_count, nslog_rl_count - 1);
 	list_add(&r->gc, list);
 }
 
@@ -442,7 +444,11 @@ int nslog_rl_charge(u64 log, size_t len, struct nslog_rl_notice *notice)
 	if (likely(!w.levels && !w.dflt))
 		return 0;
 
-	if (w.dflt) {
+	/*
+	 * Once max_rules is reached no default bucket can be made: do not
+	 * take the mutex on every write to find that out again.
+	 */
+	if (w.dflt && READ_ONCE(nslog_rl_count) < READ_ONCE(max_rules)) {
 		rcu_read_lock();
 		cgrp = task_dfl_cgroup(current);
 		if (nslog_rl_find(cgroup_id(cgrp)) || !cgroup_tryget(cgrp))
