@@ -29,7 +29,7 @@ help:
 	@echo "make test-vm    VM suite (Debian's kernel under QEMU)"
 	@echo "make test-vm-6.12  the VM suite on Debian's 6.12 kernel (build/ko-6.12)"
 	@echo "make test-debug KUnit, VM suite and stress on a KASAN/lockdep kernel"
-	@echo "make test-debug-quick  the reduced debug run that make test includes"
+	@echo "make test-debug-quick  a reduced debug run (about 6 min on the cached kernel)"
 	@echo "make check      checkpatch --strict and sparse (C=2) on the module"
 	@echo "make bench      benchmarks in one VM boot: bench/results, docs/benchmarks.md"
 	@echo "make install    install the module and the udev rule on this host"
@@ -100,8 +100,8 @@ test-debug: tools test-progs
 	@scripts/deps.sh debug vm
 	tests/debug/run.sh
 
-# What `make test` runs on the debug kernel: KUnit, abi, lifecycle and a
-# short stress (tests/debug/run.sh --quick).
+# A short check on the debug kernel: KUnit, abi, lifecycle and a short
+# stress (tests/debug/run.sh --quick); `make test` runs the whole one.
 test-debug-quick: tools test-progs
 	@scripts/deps.sh debug vm
 	tests/debug/run.sh --quick
@@ -111,7 +111,7 @@ test:
 		"host=$(MAKE) --no-print-directory test-host" \
 		"kunit=$(MAKE) --no-print-directory test-kunit" \
 		"vm=$(MAKE) --no-print-directory test-vm" \
-		"debug=$(MAKE) --no-print-directory test-debug-quick"
+		"debug=$(MAKE) --no-print-directory test-debug"
 
 demo: module tools $(TESTBIN)/rl_flood
 	@scripts/deps.sh vm containers
