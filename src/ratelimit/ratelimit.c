@@ -135,11 +135,30 @@ static void nslog_rl_update_levels(void)
 	WRITE_ONCE(nslog_rl_levels, levels);
 }
 
+/*
+ * Add to @r's buckets what they earned up to @now.  Called with @r's lock
+ * held.
+ */
+static void nslog_rl_rule_refill(struct nslog_rl_rule *r, u64 now)
+{
+	u64 elapsed = nslog_rl_elapsed(r->last_ns, now);
+
+	nslog_rl_tb_refill(&r->rec, elapsed);
+	nslog_rl_tb_refill(&r->bytes, elapsed);
+	/*
+	 * Only forward: a caller that read the clock before another one got
+	 * the lock must not move @last_ns back, or the next refill would
+	 * count that stretch of time twice.
+	 */
+	if (elapsed)
+		r->last_ns = now;
+}
+
 static int nslog_rl_apply(struct nslog_rl_rule *r,
 			  const struct nslog_rl_limit *l)
 {
 	struct nslog_rl_tb rec, bytes;
-	u64 now, elapsed;
+	u64 now;
 	int err;
 
 	err = nslog_rl_tb_set(&rec, l->records, l->records_period_ns,
@@ -157,15 +176,12 @@ static int nslog_rl_apply(struct nslog_rl_rule *r,
 	 * to the new cap: the records or bytes it would let through, not the
 	 * raw credit, whose worth depends on the period.
 	 */
-	elapsed = nslog_rl_elapsed(r->last_ns, now);
-	nslog_rl_tb_refill(&r->rec, elapsed);
-	nslog_rl_tb_refill(&r->bytes, elapsed);
+	nslog_rl_rule_refill(r, now);
 	nslog_rl_tb_carry(&rec, &r->rec);
 	nslog_rl_tb_carry(&bytes, &r->bytes);
 	r->rec = rec;
 	r->bytes = bytes;
 	r->limit = *l;
-	r->last_ns = now;
 	spin_unlock(&r->lock);
 	return 0;
 }
@@ -263,13 +279,13 @@ static void nslog_rl_pend(struct nslog_rl_rule *r, u64 log, u64 records,
 		for (i = 0; i < NSLOG_RL_PENDING && !p; i++)
 			if (!r->pending[i].records)
 				p = &r->pending[i];
-		if (!p) {
+		if (p) {
+			r->npending++;
+		} else {
 			p = &r->pending[r->evict];
 			r->evict = (r->evict + 1) % NSLOG_RL_PENDING;
-			r->npending--;
 		}
 		*p = (struct nslog_rl_pending){ .log = log };
-		r->npending++;
 	}
 	p->records += records;
 	p->bytes += bytes;
@@ -323,20 +339,10 @@ bool nslog_rl_rule_take(struct nslog_rl_rule *r, u64 now, size_t len,
 			u64 log, struct nslog_rl_notice *notice)
 {
 	struct nslog_rl_pending *p;
-	u64 elapsed;
 	bool pass;
 
 	spin_lock(&r->lock);
-	elapsed = nslog_rl_elapsed(r->last_ns, now);
-	nslog_rl_tb_refill(&r->rec, elapsed);
-	nslog_rl_tb_refill(&r->bytes, elapsed);
-	/*
-	 * Only forward: a writer that read the clock before another one got
-	 * the lock must not move @last_ns back, or the next refill would
-	 * count that stretch of time twice.
-	 */
-	if (elapsed)
-		r->last_ns = now;
+	nslog_rl_rule_refill(r, now);
 	pass = nslog_rl_tb_can(&r->rec, 1) && nslog_rl_tb_can(&r->bytes, len);
 	if (pass) {
 		nslog_rl_tb_take(&r->rec, 1);
