@@ -92,12 +92,14 @@ rules() { sed 's/ accepted=.*//' "$limits" | sort; }
 kv() { tr ' ' '\n' <<<"$1" | sed -n "s/^$2=//p"; }
 # count LOG TAG: records of TAG in LOG.
 count() { "$nslogcat" -d -b "$1" -v tag | grep -c "^./$2 *: " || true; }
-# notices LOG PATH: "N M", the sums over every suppression notice from PATH.
-notices() {
-	"$nslogcat" -d -b "$1" -v raw |
-		sed -n "s|^nslogger: suppressed \([0-9]*\) records (\([0-9]*\) bytes) from $2\$|\1 \2|p" |
+# notice_sums PATH: "N M", the sums over every suppression notice from PATH
+# in the raw messages on stdin.
+notice_sums() {
+	sed -n "s|^nslogger: suppressed \([0-9]*\) records (\([0-9]*\) bytes) from $1\$|\1 \2|p" |
 		awk '{ n += $1; m += $2 } END { printf "%d %d\n", n, m }'
 }
+# notices LOG PATH: notice_sums of this namespace's LOG.
+notices() { "$nslogcat" -d -b "$1" -v raw | notice_sums "$2"; }
 # bound B R ELAPSED_NS: floor(B + R * elapsed), plus the tolerance of 1.
 bound() { echo $(( $1 + $2 * $3 / 1000000000 + 1 )); }
 wait_until() {
@@ -380,8 +382,7 @@ echo "# one bucket, two namespaces: X attempted $(kv "$(cat "$tmp/x.flood")" att
 check "X's flood was cut: the bucket dropped records" test "$ndrop" -gt 0
 is "Y's log holds its one record" "$(grep -c '^./nsY *: ' "$tmp/y.log")" 1
 is "... and no notice of X's drops" "$(grep -c suppressed "$tmp/y.log")" 0
-read -r n _ <<<"$(sed -n "s|^nslogger: suppressed \([0-9]*\) records (\([0-9]*\) bytes) from $base/n\$|\1 \2|p" "$tmp/x.log" |
-	awk '{ n += $1; m += $2 } END { printf "%d %d\n", n, m }')"
+read -r n _ <<<"$(notice_sums "$base/n" <"$tmp/x.log")"
 is "X's log reports all of its own drops" "$n" "$ndrop"
 
 # ---------------------------------------------------------------------------
