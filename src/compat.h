@@ -14,117 +14,51 @@
 #error "nslogger needs Linux 6.1 or later"
 #endif
 
-/*
- * Holding an IPC namespace, on kernels that export put_ipc_ns() and on
- * those that do not.
- *
- * The registry must keep each IPC namespace it has a log set for from being
- * freed (so that its address cannot be reused by a new namespace while an
- * entry still names it), and must notice when nobody but itself holds it
- * any more.  Three calls do that:
- *
- *  nslog_ipc_hold()         take a hold on a namespace the caller has alive
- *  nslog_ipc_unhold()       give it back
- *  nslog_ipc_held_by_us_only()  nothing else keeps it alive
- *
- * With put_ipc_ns() exported (6.12), the hold is a plain reference: the
- * namespace is ours alone when its count is 1.
- *
- * Without it (6.1), a module may take a reference but never drop one.  So
- * the hold is an nsfs file instead, made with open_related_ns() exactly as
- * opening /proc/self/ns/ipc would, and taken straight out of the fd table
- * again.  The nsfs inode holds the one namespace reference that every
- * opener of that namespace's nsfs files shares; our file holds the dentry.
- * fput() of the file ends in the kernel's own put_ipc_ns().  The namespace
- * is ours alone when its count is 1 (only the nsfs inode) and the dentry's
- * count is 1 (only our file: no other open ns file or bind mount).  Once
- * both are 1 nobody can take a new reference: that needs a task in the
- * namespace or an nsfs file of it.
- */
-#include <linux/dcache.h>
-#include <linux/fdtable.h>
-#include <linux/file.h>
-#include <linux/fs.h>
-#include <linux/ipc_namespace.h>
-#include <linux/proc_fs.h>
-#include <linux/proc_ns.h>
-
-struct nslog_ipc_hold {
-	struct ipc_namespace *ns;
-#ifndef NSLOG_HAVE_PUT_IPC_NS
-	struct file *nsfs;
+/* What Kconfig's "depends on" says, for builds out of tree, which skip it. */
+#include <linux/kconfig.h>
+#if !IS_ENABLED(CONFIG_SYSVIPC)
+#error "nslogger needs CONFIG_SYSVIPC: a log set belongs to an IPC namespace"
 #endif
-};
+#if !IS_ENABLED(CONFIG_CGROUPS)
+#error "nslogger needs CONFIG_CGROUPS: rate limits are per cgroup"
+#endif
+#if !IS_ENABLED(CONFIG_PROC_FS)
+#error "nslogger needs CONFIG_PROC_FS: /proc/nslogger is its admin interface"
+#endif
 
-#ifdef NSLOG_HAVE_PUT_IPC_NS
+#include <linux/ipc_namespace.h>
+#include <linux/refcount.h>
+#include <linux/workqueue.h>
 
-static inline int nslog_ipc_hold(struct nslog_ipc_hold *hold,
-				 struct ipc_namespace *ns)
-{
-	hold->ns = get_ipc_ns(ns);
-	return 0;
-}
+/*
+ * How many references an IPC namespace has: ns_common.count until 6.17,
+ * read with ns_ref_read() since it became __ns_ref (6.18).
+ */
+#ifndef NSLOG_HAVE_NS_REF_READ
+#define ns_ref_read(__ns)	refcount_read(&(__ns)->ns.count)
+#endif
 
-static inline void nslog_ipc_unhold(struct nslog_ipc_hold *hold)
-{
-	put_ipc_ns(hold->ns);
-	hold->ns = NULL;
-}
+/*
+ * 6.17 named the system workqueues for what they are and 7.x warns about
+ * the old names: system_percpu_wq is system_wq, system_dfl_wq (unbound)
+ * is system_unbound_wq.
+ */
+#ifndef NSLOG_HAVE_SYSTEM_DFL_WQ
+#define system_percpu_wq	system_wq
+#define system_dfl_wq		system_unbound_wq
+#endif
 
-static inline bool nslog_ipc_held_by_us_only(const struct nslog_ipc_hold *hold)
-{
-	return refcount_read(&hold->ns->ns.count) == 1;
-}
+/*
+ * The idmapping of the mount a file was opened through, as the
+ * i_uid_into_vfsuid() family takes it: a struct mnt_idmap from 6.3, the
+ * mount's user namespace before.
+ */
+#include <linux/fs.h>
 
-#else /* !NSLOG_HAVE_PUT_IPC_NS */
-
-static inline struct ns_common *nslog_ipc_get_ns(struct ns_common *ns)
-{
-	get_ipc_ns(container_of(ns, struct ipc_namespace, ns));
-	return ns;
-}
-
-static inline int nslog_ipc_hold(struct nslog_ipc_hold *hold,
-				 struct ipc_namespace *ns)
-{
-	struct file *file;
-	int fd;
-
-	fd = open_related_ns(&ns->ns, nslog_ipc_get_ns);
-	if (fd < 0)
-		return fd;
-	/*
-	 * Take it back out of the fd table at once.  Another thread of the
-	 * caller could have closed fd and reused the number in between: then
-	 * what we took is not ours, and we give up rather than keep it.
-	 */
-	file = close_fd_get_file(fd);
-	if (!file)
-		return -EAGAIN;
-	if (file_inode(file)->i_private != &ns->ns) {
-		filp_close(file, current->files);
-		return -EAGAIN;
-	}
-	/* Keep a reference of our own; close the fd table's one properly. */
-	hold->nsfs = get_file(file);
-	filp_close(file, current->files);
-	hold->ns = ns;
-	return 0;
-}
-
-static inline void nslog_ipc_unhold(struct nslog_ipc_hold *hold)
-{
-	fput(hold->nsfs);
-	hold->nsfs = NULL;
-	hold->ns = NULL;
-}
-
-static inline bool nslog_ipc_held_by_us_only(const struct nslog_ipc_hold *hold)
-{
-	return refcount_read(&hold->ns->ns.count) == 1 &&
-	       d_count(hold->nsfs->f_path.dentry) == 1;
-}
-
-#endif /* NSLOG_HAVE_PUT_IPC_NS */
+#ifdef NSLOG_HAVE_MNT_IDMAP
+#define nslog_file_idmap(file)	file_mnt_idmap(file)
+#else
+#define nslog_file_idmap(file)	file_mnt_user_ns(file)
+#endif
 
 #endif /* _NSLOG_COMPAT_H */

@@ -3,10 +3,29 @@
  * nslogger: the four character devices and their file operations.
  *
  * Each open file is a writer, a reader, or both.  A reader has a cursor into
- * its log's ring, a header version (1 by default, 2 after
- * LOGGER_SET_VERSION) and a filter fixed at open time: the pid namespace its
- * pids are shown in and whether it may see every record or only those of
- * its own effective uid.
+ * its log's ring, a header version (1 by default; 2, or nslogger's own
+ * NSLOG_ENTRY_VERSION, after LOGGER_SET_VERSION) and a filter fixed at open
+ * time: the pid namespace its pids are shown in and whether it may see every
+ * record or only those of its own effective uid.  Once its set is let go (its
+ * namespace died, see src/ns/), a reader that has read everything gets end
+ * of file.
+ *
+ * Privilege (reading every record, flushing) comes from the log group or
+ * from CAP_SYSLOG in the user namespace that owns the log set.  Which group
+ * is the log group is the host administrator's choice, never a node
+ * owner's: the log_gid parameter, or else the group of the node that was
+ * opened, but only if the node belongs to the host's root as the opener's
+ * mount shows it (idmapped mounts included).  Anyone who owns a node can
+ * give it any group of their own, and a container that shares an IPC
+ * namespace it does not own (the host's, or a pod's) must not get read-all
+ * that way.
+ *
+ * When it is decided: reading every record at open, from the opener's
+ * credentials, like any permission to read a file; write-only opens decide
+ * nothing.  Flushing destroys records, so it is checked on every
+ * LOGGER_FLUSH_LOG against the caller's credentials, as Android's driver
+ * did: a write descriptor passed to another process, or kept across
+ * setuid(), carries no right to flush.
  */
 
 #include <linux/anon_inodes.h>
@@ -15,6 +34,7 @@
 #include <linux/file.h>
 #include <linux/fs.h>
 #include <linux/miscdevice.h>
+#include <linux/mnt_idmapping.h>
 #include <linux/module.h>
 #include <linux/moduleparam.h>
 #include <linux/mutex.h>
@@ -38,6 +58,11 @@ module_param(android_nodes, bool, 0444);
 MODULE_PARM_DESC(android_nodes,
 		 "create /dev/log/main ... as on Android instead of /dev/log_main ...");
 
+static int log_gid = -1;
+module_param(log_gid, int, 0644);
+MODULE_PARM_DESC(log_gid,
+		 "group (of the initial user namespace) that reads every record and flushes; -1: the group of a node owned by root (default -1)");
+
 /**
  * struct nslog_file - one open file of a log device
  * @log: the log this file reads and writes
@@ -45,9 +70,7 @@ MODULE_PARM_DESC(android_nodes,
  * @cur: the reader's place in the ring
  * @filter: what this reader may see, fixed at open; holds a reference to
  *	the opener's pid namespace
- * @version: header version returned by read(), 1 or 2
- * @privileged: the opener had the node's group or CAP_SYSLOG over the set,
- *	so it may read every record and flush
+ * @version: header version returned by read(), 1, 2 or NSLOG_ENTRY_VERSION
  * @payload: staging buffer for one payload on its way to user space
  */
 struct nslog_file {
@@ -57,7 +80,6 @@ struct nslog_file {
 	struct nslog_ring_cursor cur;
 	struct nslog_ring_filter filter;
 	int version;
-	bool privileged;
 	u8 *payload;
 };
 
@@ -65,24 +87,62 @@ struct nslog_file {
 union nslog_hdr {
 	struct logger_entry v1;
 	struct logger_entry_v2 v2;
+	struct nslog_entry ns;
 };
 
 static struct miscdevice nslog_misc[NSLOG_NR_LOGS];
 
 static size_t nslog_hdr_size(int version)
 {
-	return version == 2 ? sizeof(struct logger_entry_v2) :
-			      sizeof(struct logger_entry);
+	switch (version) {
+	case 2:
+		return sizeof(struct logger_entry_v2);
+	case NSLOG_ENTRY_VERSION:
+		return sizeof(struct nslog_entry);
+	default:
+		return sizeof(struct logger_entry);
+	}
+}
+
+/*
+ * Whether the current task is in the log group, for a file of a node: the
+ * log_gid group if one is set, else the node's group if root owns the node
+ * as the file's mount shows it.  Effective and supplementary groups count,
+ * as with Android's driver.
+ */
+static bool nslog_in_log_group(struct file *file)
+{
+	struct inode *inode = file_inode(file);
+	int gid = READ_ONCE(log_gid);
+	vfsuid_t vfsuid;
+	vfsgid_t vfsgid;
+
+	if (gid >= 0)
+		return in_egroup_p(make_kgid(&init_user_ns, gid));
+	vfsuid = i_uid_into_vfsuid(nslog_file_idmap(file), inode);
+	if (!vfsuid_eq_kuid(vfsuid, GLOBAL_ROOT_UID))
+		return false;
+	vfsgid = i_gid_into_vfsgid(nslog_file_idmap(file), inode);
+	return vfsgid_valid(vfsgid) && in_egroup_p(vfsgid_into_kgid(vfsgid));
+}
+
+/* Whether the current task may see every record, or flush, of @set. */
+static bool nslog_privileged(struct file *file, struct nslog_logset *set,
+			     bool audit)
+{
+	if (nslog_in_log_group(file))
+		return true;
+	return audit ? ns_capable(set->user_ns, CAP_SYSLOG) :
+		       ns_capable_noaudit(set->user_ns, CAP_SYSLOG);
 }
 
 /*
  * A file of log @id of @set (whose reference it takes over).  Readers get
  * their filter from the caller: pids shown in its pid namespace, and every
- * record or only its own euid's.
+ * record (@all) or only its own euid's.
  */
 static struct nslog_file *nslog_file_new(struct nslog_logset *set,
-					 unsigned int id, bool reader,
-					 bool privileged)
+					 unsigned int id, bool reader, bool all)
 {
 	struct nslog_file *nf;
 
@@ -92,7 +152,6 @@ static struct nslog_file *nslog_file_new(struct nslog_logset *set,
 	nf->log = &set->logs[id];
 	mutex_init(&nf->lock);
 	nf->version = 1;
-	nf->privileged = privileged;
 	if (reader) {
 		nf->payload = kmalloc(LOGGER_ENTRY_MAX_PAYLOAD,
 				      GFP_KERNEL_ACCOUNT);
@@ -100,7 +159,7 @@ static struct nslog_file *nslog_file_new(struct nslog_logset *set,
 			goto err_free_file;
 		nslog_ring_cursor_init(&nf->log->ring, &nf->cur);
 		nf->filter.pid_ns = get_pid_ns(task_active_pid_ns(current));
-		nf->filter.all = privileged;
+		nf->filter.all = all;
 		nf->filter.euid = current_euid();
 	}
 	return nf;
@@ -124,19 +183,23 @@ static void nslog_file_free(struct nslog_file *nf)
 static int nslog_open(struct inode *inode, struct file *file)
 {
 	struct miscdevice *misc = file->private_data;
+	bool reader = file->f_mode & FMODE_READ;
 	struct nslog_logset *set;
 	struct nslog_file *nf;
-	bool privileged;
+	bool all = false;
 
 	/* The opener's IPC namespace decides which logs this file reaches. */
 	set = nslog_ns_current_set();
 	if (IS_ERR(set))
 		return PTR_ERR(set);
-	/* Decided once, with the opener's credentials, as f_cred would be. */
-	privileged = in_egroup_p(inode->i_gid) ||
-		     ns_capable(set->user_ns, CAP_SYSLOG);
-	nf = nslog_file_new(set, misc - nslog_misc, file->f_mode & FMODE_READ,
-			    privileged);
+	/*
+	 * A reader's view is decided once, with the opener's credentials.  It
+	 * is a probe (without privilege it sees its own records), so a
+	 * refusal is not audited.
+	 */
+	if (reader)
+		all = nslog_privileged(file, set, false);
+	nf = nslog_file_new(set, misc - nslog_misc, reader, all);
 	if (!nf)
 		return -ENOMEM;
 	file->private_data = nf;
@@ -176,6 +239,13 @@ static bool nslog_file_has_new(struct nslog_file *nf)
 	return nslog_ring_has_new(&nf->log->ring, READ_ONCE(nf->cur.pos));
 }
 
+/* Whether the file's set was let go: a reader at its end is done. */
+static bool nslog_file_dead(struct nslog_file *nf)
+{
+	/* Paired with WRITE_ONCE() in nslog_logset_kill(). */
+	return READ_ONCE(nf->log->set->dead);
+}
+
 /* Fill in the header @nf's version asks for; returns its size. */
 static size_t nslog_fill_hdr(struct nslog_file *nf, struct file *file,
 			     const struct nslog_rec_view *view,
@@ -184,6 +254,22 @@ static size_t nslog_fill_hdr(struct nslog_file *nf, struct file *file,
 	struct timespec64 ts = ns_to_timespec64(view->ts_ns);
 
 	memset(hdr, 0, sizeof(*hdr));
+	if (nf->version == NSLOG_ENTRY_VERSION) {
+		hdr->ns.len = view->len;
+		hdr->ns.hdr_size = sizeof(hdr->ns);
+		hdr->ns.pid = view->pid;
+		hdr->ns.tid = view->tid;
+		hdr->ns.euid = from_kuid_munged(file->f_cred->user_ns,
+						view->euid);
+		hdr->ns.seq = view->seq;
+		hdr->ns.order = view->order;
+		hdr->ns.lost = view->lost;
+		hdr->ns.time_ns = view->ts_ns;
+		hdr->ns.log_id = nslog_log_android_ids[nf->log->id];
+		hdr->ns.flags = view->flags & NSLOG_REC_KERNEL ?
+				NSLOG_ENTRY_KERNEL : 0;
+		return sizeof(hdr->ns);
+	}
 	hdr->v2.len = view->len;
 	hdr->v2.pid = view->pid;
 	hdr->v2.tid = view->tid;
@@ -220,10 +306,14 @@ static ssize_t nslog_read(struct file *file, char __user *ubuf, size_t count,
 		nslog_file_advance(nf, &next);
 		mutex_unlock(&nf->lock);
 
+		/* Read to its end, a dead set has nothing more to come. */
+		if (nslog_file_dead(nf))
+			return 0;
 		if (file->f_flags & O_NONBLOCK)
 			return -EAGAIN;
 		/* Android's logger gave -EINTR, not a restart, on a signal. */
-		if (wait_event_interruptible(log->wait, nslog_file_has_new(nf)))
+		if (wait_event_interruptible(log->wait, nslog_file_has_new(nf) ||
+					     nslog_file_dead(nf)))
 			return -EINTR;
 	}
 
@@ -259,8 +349,21 @@ static __poll_t nslog_poll(struct file *file, poll_table *wait)
 	poll_wait(file, &nf->log->wait, wait);
 	/* Pairs with wq_has_sleeper() in nslog_log_wake(). */
 	smp_mb();
+	if (nslog_file_dead(nf))
+		mask |= EPOLLHUP;
 
-	mutex_lock(&nf->lock);
+	/*
+	 * Another thread of this file may hold the lock inside read(), for as
+	 * long as its copy to user space takes (a userfaultfd page: forever).
+	 * poll() must not wait for it: then the lockless hint answers, which
+	 * may say readable when only records this reader cannot see, or none
+	 * (lapped), are there.
+	 */
+	if (!mutex_trylock(&nf->lock)) {
+		if (nslog_file_has_new(nf))
+			mask |= EPOLLIN | EPOLLRDNORM;
+		return mask;
+	}
 	if (!nslog_ring_peek(&nf->log->ring, &nf->cur, &nf->filter, &view,
 			     NULL, &next)) {
 		mask |= EPOLLIN | EPOLLRDNORM;
@@ -277,7 +380,8 @@ static long nslog_next_entry_len(struct nslog_file *nf)
 	struct nslog_rec_view view;
 	long ret = 0;
 
-	mutex_lock(&nf->lock);
+	if (mutex_lock_interruptible(&nf->lock))
+		return -ERESTARTSYS;
 	if (!nslog_ring_peek(&nf->log->ring, &nf->cur, &nf->filter, &view,
 			     NULL, &next)) {
 		ret = nslog_hdr_size(nf->version) + view.len;
@@ -357,12 +461,44 @@ static long nslog_set_version(struct nslog_file *nf, int __user *uversion)
 
 	if (get_user(version, uversion))
 		return -EFAULT;
-	if (version != 1 && version != 2)
+	/* Not logd's 3 and 4 either, as Android's driver: see abi.md. */
+	if (version != 1 && version != 2 && version != NSLOG_ENTRY_VERSION)
 		return -EINVAL;
-	mutex_lock(&nf->lock);
+	if (mutex_lock_interruptible(&nf->lock))
+		return -ERESTARTSYS;
 	nf->version = version;
 	mutex_unlock(&nf->lock);
 	return 0;
+}
+
+static long nslog_info(struct nslog_file *nf, struct nslog_info __user *uinfo)
+{
+	struct nslog_logset *set = nf->log->set;
+	struct nslog_info info = {
+		.set_id = set->id,
+		.ns_id = set->ns_id,
+		.log_id = nslog_log_android_ids[nf->log->id],
+		.flags = nslog_file_dead(nf) ? NSLOG_INFO_DEAD : 0,
+	};
+
+	nslog_ring_extent(&nf->log->ring, &info.head_seq, &info.tail_seq);
+	return copy_to_user(uinfo, &info, sizeof(info)) ? -EFAULT : 0;
+}
+
+static long nslog_seek(struct nslog_file *nf, struct nslog_seek __user *useek)
+{
+	struct nslog_ring_cursor next;
+	struct nslog_seek arg;
+
+	if (copy_from_user(&arg, useek, sizeof(arg)))
+		return -EFAULT;
+	if (mutex_lock_interruptible(&nf->lock))
+		return -ERESTARTSYS;
+	arg.lost = nslog_ring_seek(&nf->log->ring, &next, arg.seq);
+	nslog_file_advance(nf, &next);
+	mutex_unlock(&nf->lock);
+	/* Positioned already: a bad pointer here only loses the answer. */
+	return copy_to_user(useek, &arg, sizeof(arg)) ? -EFAULT : 0;
 }
 
 /*
@@ -382,7 +518,8 @@ static long nslog_ioctl(struct file *file, unsigned int cmd, unsigned long arg)
 	case LOGGER_GET_LOG_LEN:
 		if (!reader)
 			return -EBADF;
-		mutex_lock(&nf->lock);
+		if (mutex_lock_interruptible(&nf->lock))
+			return -ERESTARTSYS;
 		ret = nslog_ring_unread(&nf->log->ring, &nf->cur);
 		mutex_unlock(&nf->lock);
 		return ret;
@@ -393,7 +530,8 @@ static long nslog_ioctl(struct file *file, unsigned int cmd, unsigned long arg)
 	case LOGGER_FLUSH_LOG:
 		if (!(file->f_mode & FMODE_WRITE))
 			return -EBADF;
-		if (!nf->privileged)
+		/* The caller's credentials, now: see the top of this file. */
+		if (!nslog_privileged(file, nf->log->set, true))
 			return -EPERM;
 		nslog_log_flush(nf->log);
 		return 0;
@@ -407,6 +545,12 @@ static long nslog_ioctl(struct file *file, unsigned int cmd, unsigned long arg)
 		return nslog_set_version(nf, (int __user *)arg);
 	case NSLOG_IOC_OPEN_NS:
 		return nslog_open_ns(nf, (struct nslog_open_ns __user *)arg);
+	case NSLOG_IOC_INFO:
+		return nslog_info(nf, (struct nslog_info __user *)arg);
+	case NSLOG_IOC_SEEK:
+		if (!reader)
+			return -EBADF;
+		return nslog_seek(nf, (struct nslog_seek __user *)arg);
 	default:
 		return -ENOTTY;
 	}

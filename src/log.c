@@ -15,6 +15,8 @@
 #include <linux/module.h>
 #include <linux/moduleparam.h>
 #include <linux/pid.h>
+#include <linux/proc_ns.h>
+#include <linux/random.h>
 #include <linux/poll.h>
 #include <linux/sched.h>
 #include <linux/slab.h>
@@ -34,6 +36,14 @@ const char *const nslog_log_names[NSLOG_NR_LOGS] = {
 	[NSLOG_LOG_EVENTS]	= "events",
 	[NSLOG_LOG_RADIO]	= "radio",
 	[NSLOG_LOG_SYSTEM]	= "system",
+};
+
+/* Android's LOG_ID_* of each log, as nslogger's own header reports it. */
+const u32 nslog_log_android_ids[NSLOG_NR_LOGS] = {
+	[NSLOG_LOG_MAIN]	= 0,
+	[NSLOG_LOG_RADIO]	= 1,
+	[NSLOG_LOG_EVENTS]	= 2,
+	[NSLOG_LOG_SYSTEM]	= 3,
 };
 
 /* Ring sizes of the initial namespace's logs; set at load time only. */
@@ -110,7 +120,7 @@ static void nslog_log_wake(struct nslog_log *log)
 	 * head, or this sees the reader on the queue.
 	 */
 	if (wq_has_sleeper(&log->wait))
-		queue_work(system_wq, &log->wake_work);
+		queue_work(system_percpu_wq, &log->wake_work);
 }
 
 static void nslog_log_init_one(struct nslog_log *log, struct nslog_logset *set,
@@ -120,7 +130,7 @@ static void nslog_log_init_one(struct nslog_log *log, struct nslog_logset *set,
 
 	log->id = id;
 	log->rl_key = atomic64_inc_return(&keys);
-	nslog_ring_init(&log->ring, size);
+	nslog_ring_init(&log->ring, size, &set->order);
 	init_waitqueue_head(&log->wait);
 	INIT_WORK(&log->wake_work, nslog_log_wake_fn);
 	log->set = set;
@@ -228,6 +238,24 @@ static int nslog_log_store_bounce(struct nslog_log *log,
 }
 
 /*
+ * The head of a string event in the events log: the tag, the type byte and
+ * the string's length, then the string itself (no NUL), all little-endian
+ * and unaligned, as Android's event log lays them out.
+ */
+struct nslog_event_string {
+	__le32 tag;
+	u8 type;
+	__le32 len;
+	char str[];
+} __packed;
+
+/*
+ * The tag of a notice in a text log, whose records are the priority byte,
+ * then the tag and the message, each NUL-terminated.
+ */
+#define NSLOG_NOTICE_TAG	"nslogger"
+
+/*
  * Report a rate limit's drops, in the log they happened in, before the
  * record that passed: a text record for the text logs, a string event with
  * tag NSLOG_EVENT_TAG_SUPPRESSED for the events log.
@@ -235,7 +263,6 @@ static int nslog_log_store_bounce(struct nslog_log *log,
 static void nslog_log_store_notice(struct nslog_log *log,
 				   const struct nslog_rl_notice *notice)
 {
-	static const char tag[] = "nslogger";
 	size_t len;
 	u8 *buf;
 
@@ -243,18 +270,22 @@ static void nslog_log_store_notice(struct nslog_log *log,
 	if (!buf)
 		return;
 	if (log->id == NSLOG_LOG_EVENTS) {
-		__s32 etag = NSLOG_EVENT_TAG_SUPPRESSED, slen;
+		struct nslog_event_string *ev = (void *)buf;
+		int slen;
 
-		slen = nslog_rl_format_notice(notice, buf + 9,
-					      LOGGER_ENTRY_MAX_PAYLOAD - 9);
-		memcpy(buf, &etag, 4);
-		buf[4] = NSLOG_EVENT_STRING;
-		memcpy(buf + 5, &slen, 4);
-		len = 9 + slen;
+		slen = nslog_rl_format_notice(notice, ev->str,
+					      LOGGER_ENTRY_MAX_PAYLOAD -
+					      sizeof(*ev));
+		ev->tag = cpu_to_le32(NSLOG_EVENT_TAG_SUPPRESSED);
+		ev->type = NSLOG_EVENT_STRING;
+		ev->len = cpu_to_le32(slen);
+		len = sizeof(*ev) + slen;
 	} else {
 		buf[0] = NSLOG_PRIO_WARN;
-		memcpy(buf + 1, tag, sizeof(tag));
-		len = 1 + sizeof(tag);
+		len = 1;
+		memcpy(buf + len, NSLOG_NOTICE_TAG, sizeof(NSLOG_NOTICE_TAG));
+		len += sizeof(NSLOG_NOTICE_TAG);
+		/* The message and its NUL. */
 		len += nslog_rl_format_notice(notice, buf + len,
 					      LOGGER_ENTRY_MAX_PAYLOAD - len) + 1;
 	}
@@ -306,7 +337,7 @@ ssize_t nslog_log_write(struct nslog_log *log, struct iov_iter *from, u16 len)
 	if (nslog_rl_charge(log->rl_key, len, &notice))
 		return nslog_rl_drop_fails() ? -EAGAIN : len;
 
-	if (unlikely(notice.cgrp)) {
+	if (unlikely(notice.records)) {
 		nslog_log_store_notice(log, &notice);
 		nslog_rl_notice_done(&notice);
 	}
@@ -330,19 +361,23 @@ void nslog_log_flush(struct nslog_log *log)
 	nslog_ring_flush(&log->ring);
 }
 
+/* Set ids: a random start at load, so that a reload does not repeat ids. */
+static atomic64_t nslog_set_ids;
+
 /**
  * nslog_logset_init() - set up a log set with no storage yet
  * @set: the set
  * @user_ns: the user namespace whose CAP_SYSLOG governs it; a reference is
  *	taken
+ * @ns_id: its IPC namespace's id
  * @sizes: ring size of each log
  *
- * The set starts with one reference, its owner's.
+ * The set starts with one reference, its owner's, and a new id.
  *
  * Context: process context.
  */
 void nslog_logset_init(struct nslog_logset *set,
-		       struct user_namespace *user_ns,
+		       struct user_namespace *user_ns, u32 ns_id,
 		       const u32 sizes[NSLOG_NR_LOGS])
 {
 	int i;
@@ -350,8 +385,32 @@ void nslog_logset_init(struct nslog_logset *set,
 	refcount_set(&set->ref, 1);
 	set->user_ns = get_user_ns(user_ns);
 	set->release = NULL;
+	set->id = atomic64_inc_return(&nslog_set_ids);
+	set->ns_id = ns_id;
+	atomic64_set(&set->order, 0);
+	set->dead = false;
 	for (i = 0; i < NSLOG_NR_LOGS; i++)
 		nslog_log_init_one(&set->logs[i], set, i, sizes[i]);
+}
+
+/**
+ * nslog_logset_kill() - tell a set's readers that it is gone
+ * @set: a registry set whose namespace died and that was let go
+ *
+ * Readers that have read everything then get end of file, and poll()
+ * reports a hang-up; those asleep in read() or poll() are woken for it.
+ *
+ * Context: process context.
+ */
+void nslog_logset_kill(struct nslog_logset *set)
+{
+	int i;
+
+	/* Paired with READ_ONCE() in the readers' wait conditions. */
+	WRITE_ONCE(set->dead, true);
+	for (i = 0; i < NSLOG_NR_LOGS; i++)
+		wake_up_interruptible_poll(&set->logs[i].wait,
+					   EPOLLIN | EPOLLHUP);
 }
 
 /**
@@ -410,7 +469,9 @@ void nslog_logset_put(struct nslog_logset *set)
  */
 int nslog_log_init(void)
 {
-	nslog_logset_init(&nslog_init_set, &init_user_ns, nslog_log_sizes);
+	atomic64_set(&nslog_set_ids, get_random_u64() >> 1);
+	nslog_logset_init(&nslog_init_set, &init_user_ns, PROC_IPC_INIT_INO,
+			  nslog_log_sizes);
 	return 0;
 }
 

@@ -2,6 +2,7 @@
 #ifndef _NSLOG_LOG_H
 #define _NSLOG_LOG_H
 
+#include <linux/atomic.h>
 #include <linux/moduleparam.h>
 #include <linux/refcount.h>
 #include <linux/wait.h>
@@ -48,21 +49,33 @@ struct nslog_log {
  * @ref: open files and the owner each hold one
  * @user_ns: the user namespace whose CAP_SYSLOG may read all and flush
  * @release: frees the set once it is destroyed; NULL for a static set
+ * @id: never the same for two sets while the machine runs (a random start
+ *	at module load, then one more for each set)
+ * @ns_id: the IPC namespace's id (its nsfs inode number)
+ * @order: where the order numbers of the set's records come from
+ * @dead: the namespace is gone and the registry let the set go: readers
+ *	that read everything get end of file; set once, read locklessly
  * @logs: main, events, radio, system
  */
 struct nslog_logset {
 	refcount_t ref;
 	struct user_namespace *user_ns;
 	void (*release)(struct nslog_logset *set);
+	u64 id;
+	u32 ns_id;
+	atomic64_t order;
+	bool dead;
 	struct nslog_log logs[NSLOG_NR_LOGS];
 };
 
 extern const char *const nslog_log_names[NSLOG_NR_LOGS];
+extern const u32 nslog_log_android_ids[NSLOG_NR_LOGS];
 extern const struct kernel_param_ops nslog_log_size_ops;
 
 void nslog_logset_init(struct nslog_logset *set,
-		       struct user_namespace *user_ns,
+		       struct user_namespace *user_ns, u32 ns_id,
 		       const u32 sizes[NSLOG_NR_LOGS]);
+void nslog_logset_kill(struct nslog_logset *set);
 void nslog_logset_destroy(struct nslog_logset *set);
 struct nslog_logset *nslog_logset_get_init(void);
 void nslog_logset_put(struct nslog_logset *set);

@@ -16,6 +16,11 @@
 #include "ns/registry.h"
 #include "ratelimit/ratelimit.h"
 
+/* From the file VERSION, through Kbuild. */
+#ifndef NSLOG_VERSION
+#define NSLOG_VERSION "unknown"
+#endif
+
 static int __init nslog_init(void)
 {
 	int err;
@@ -63,3 +68,4 @@ module_exit(nslog_exit);
 
 MODULE_LICENSE("GPL");
 MODULE_DESCRIPTION("Android-compatible logger devices for containers");
+MODULE_VERSION(NSLOG_VERSION);

@@ -8,13 +8,23 @@
  * /proc, containers' included; the check is what keeps them out, whatever
  * the mode bits say.
  *
- *   namespaces   every log set: see nslog_ns_show()
+ *   namespaces   every log set: see nslog_ns_show(); poll() reports
+ *                EPOLLPRI | EPOLLERR once the list changed since the file
+ *                was last read from its start
+ *   owners       how many sets each owner has: nslog_ns_show_owners()
  *   limits       per-cgroup rate limits: read nslog_rl_show(), write
- *                commands for nslog_rl_write(); CAP_SYS_ADMIN will do too
+ *                commands for nslog_rl_write()
+ *
+ * The limits decide whose records are kept, so changing them is the
+ * host administrator's alone: opening limits for writing needs
+ * CAP_SYS_ADMIN in the initial user namespace, and CAP_SYSLOG, which log
+ * shippers are given to read every container, only lets it be read (as
+ * does CAP_SYS_ADMIN).
  */
 
 #include <linux/capability.h>
 #include <linux/fs.h>
+#include <linux/poll.h>
 #include <linux/proc_fs.h>
 #include <linux/seq_file.h>
 #include <linux/slab.h>
@@ -41,11 +51,74 @@ static const struct proc_ops nslog_proc_ro_ops = {
 	.proc_release	= single_release,
 };
 
+/*
+ * The listing of log sets, with poll() for the changes a collector waits
+ * for.  Each open file remembers how many changes it last showed.
+ */
+struct nslog_proc_ns {
+	u64 seen;
+};
+
+static int nslog_proc_ns_show(struct seq_file *m, void *v)
+{
+	struct nslog_proc_ns *st = m->private;
+
+	/* Read first: a change while listing shows up at the next poll. */
+	st->seen = nslog_ns_changes();
+	return nslog_ns_show(m, v);
+}
+
+static int nslog_proc_ns_open(struct inode *inode, struct file *file)
+{
+	struct nslog_proc_ns *st;
+	int err;
+
+	if (!file_ns_capable(file, &init_user_ns, CAP_SYSLOG))
+		return -EPERM;
+	st = kzalloc(sizeof(*st), GFP_KERNEL);
+	if (!st)
+		return -ENOMEM;
+	st->seen = nslog_ns_changes();
+	err = single_open(file, nslog_proc_ns_show, st);
+	if (err)
+		kfree(st);
+	return err;
+}
+
+static int nslog_proc_ns_release(struct inode *inode, struct file *file)
+{
+	struct seq_file *m = file->private_data;
+
+	kfree(m->private);
+	return single_release(inode, file);
+}
+
+static __poll_t nslog_proc_ns_poll(struct file *file, poll_table *wait)
+{
+	struct seq_file *m = file->private_data;
+	struct nslog_proc_ns *st = m->private;
+
+	return nslog_ns_poll(file, wait, READ_ONCE(st->seen));
+}
+
+static const struct proc_ops nslog_proc_ns_ops = {
+	.proc_open	= nslog_proc_ns_open,
+	.proc_read	= seq_read,
+	.proc_lseek	= seq_lseek,
+	.proc_poll	= nslog_proc_ns_poll,
+	.proc_release	= nslog_proc_ns_release,
+};
+
 static int nslog_proc_limits_open(struct inode *inode, struct file *file)
 {
-	if (!file_ns_capable(file, &init_user_ns, CAP_SYSLOG) &&
-	    !file_ns_capable(file, &init_user_ns, CAP_SYS_ADMIN))
+	bool admin = file_ns_capable(file, &init_user_ns, CAP_SYS_ADMIN);
+
+	if (file->f_mode & FMODE_WRITE) {
+		if (!admin)
+			return -EPERM;
+	} else if (!admin && !file_ns_capable(file, &init_user_ns, CAP_SYSLOG)) {
 		return -EPERM;
+	}
 	return single_open(file, nslog_rl_show, NULL);
 }
 
@@ -88,8 +161,11 @@ int nslog_proc_init(void)
 	nslog_proc_dir = proc_mkdir("nslogger", NULL);
 	if (!nslog_proc_dir)
 		return -ENOMEM;
-	if (!proc_create_data("namespaces", 0400, nslog_proc_dir,
-			      &nslog_proc_ro_ops, nslog_ns_show))
+	if (!proc_create("namespaces", 0400, nslog_proc_dir,
+			 &nslog_proc_ns_ops))
+		goto err_remove_dir;
+	if (!proc_create_data("owners", 0400, nslog_proc_dir,
+			      &nslog_proc_ro_ops, nslog_ns_show_owners))
 		goto err_remove_dir;
 	if (!proc_create("limits", 0600, nslog_proc_dir,
 			 &nslog_proc_limits_ops))

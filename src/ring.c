@@ -127,11 +127,14 @@ static void nslog_ring_drop_oldest(struct nslog_ring *ring)
  * @ring: the ring
  * @size: its size in bytes, a power of two between NSLOG_RING_MIN_SIZE and
  *	NSLOG_RING_MAX_SIZE (the caller validates it)
+ * @order: the counter of the log set's order numbers, which outlives the
+ *	ring
  *
  * Context: any; the ring is not yet visible to others.
  */
-void nslog_ring_init(struct nslog_ring *ring, u32 size)
+void nslog_ring_init(struct nslog_ring *ring, u32 size, atomic64_t *order)
 {
+	ring->order = order;
 	spin_lock_init(&ring->lock);
 	ring->buf = NULL;
 	ring->size = size;
@@ -242,7 +245,7 @@ void nslog_ring_reserve(struct nslog_ring *ring, u16 len,
  * nslog_ring_commit() - publish the record reserved last, and unlock
  * @ring: the ring, locked by nslog_ring_reserve()
  * @rec: the header; @rec->len must be the length reserved.  The ring takes
- *	over the references in @rec->tgid and @rec->tid and sets @rec->seq.
+ *	over the references in @rec->tgid and @rec->tid and sets @rec->order.
  *
  * Context: holding the ring lock; releases it.
  */
@@ -250,7 +253,12 @@ void nslog_ring_commit(struct nslog_ring *ring, struct nslog_rec *rec)
 	__releases(&ring->lock)
 {
 	lockdep_assert_held(&ring->lock);
-	rec->seq = ring->head_seq++;
+	/*
+	 * Under the ring lock, so a ring's order numbers grow in its own
+	 * order; the counter, shared with the set's other rings, orders them.
+	 */
+	rec->order = atomic64_fetch_inc(ring->order);
+	ring->head_seq++;
 	nslog_ring_hdr_in(ring, ring->head, rec);
 	/* Read locklessly by nslog_ring_has_new(); the unlock orders it. */
 	WRITE_ONCE(ring->head, ring->head + nslog_ring_rec_size(rec->len));
@@ -355,7 +363,8 @@ int nslog_ring_peek(struct nslog_ring *ring, struct nslog_ring_cursor *cur,
 	}
 
 found:
-	view->seq = rec.seq;
+	view->seq = pos.seq;
+	view->order = rec.order;
 	view->ts_ns = rec.ts_ns;
 	view->pid = filter->pid_ns ? pid_nr_ns(rec.tgid, filter->pid_ns) : 0;
 	/* No tid reference: the writer was its thread group's leader. */
@@ -395,6 +404,73 @@ u64 nslog_ring_unread(struct nslog_ring *ring,
 	bytes = ring->head - max(cur->pos, ring->tail);
 	spin_unlock(&ring->lock);
 	return bytes;
+}
+
+/**
+ * nslog_ring_seek() - find where a reader at a sequence number would be
+ * @ring: the ring
+ * @cur: set to that reader's cursor
+ * @seq: where to read from
+ *
+ * The cursor goes to the oldest stored record whose sequence number is @seq
+ * or more: the record @seq itself if it is still stored, the tail if it is
+ * gone, the head if it is not written yet.  Records from @seq up to the tail
+ * are gone and are this reader's loss: the cursor carries it to the next
+ * record read, as for a lapped reader.  Finding a record in the middle
+ * walks the headers from the tail, letting writers in every
+ * NSLOG_RING_SCAN_BUDGET of them; if the tail passes the walk meanwhile,
+ * it goes on from the tail.
+ *
+ * Context: process context, may sleep; takes the ring lock.
+ * Return: the records lost, from @seq on.
+ */
+u64 nslog_ring_seek(struct nslog_ring *ring, struct nslog_ring_cursor *cur,
+		    u64 seq)
+{
+	struct nslog_ring_cursor pos = { };
+	unsigned int budget;
+	struct nslog_rec rec;
+
+	spin_lock(&ring->lock);
+	for (;;) {
+		if (pos.pos < ring->tail) {
+			pos.pos = ring->tail;
+			pos.seq = ring->tail_seq;
+		}
+		for (budget = NSLOG_RING_SCAN_BUDGET; budget; budget--) {
+			if (pos.seq >= seq || pos.pos == ring->head)
+				goto found;
+			nslog_ring_hdr_out(ring, pos.pos, &rec);
+			pos.pos += nslog_ring_rec_size(rec.len);
+			pos.seq++;
+		}
+		spin_unlock(&ring->lock);
+		cond_resched();
+		spin_lock(&ring->lock);
+	}
+found:
+	/* Past @seq only if the walk began at a tail already past it. */
+	pos.lost = pos.seq > seq ? pos.seq - seq : 0;
+	spin_unlock(&ring->lock);
+	*cur = pos;
+	return pos.lost;
+}
+
+/**
+ * nslog_ring_extent() - the sequence numbers a ring holds
+ * @ring: the ring
+ * @head_seq: set to the number the next record will get
+ * @tail_seq: set to the number of the oldest record stored (@head_seq if
+ *	none)
+ *
+ * Context: any context that may take a spinlock; takes the ring lock.
+ */
+void nslog_ring_extent(struct nslog_ring *ring, u64 *head_seq, u64 *tail_seq)
+{
+	spin_lock(&ring->lock);
+	*head_seq = ring->head_seq;
+	*tail_seq = ring->tail_seq;
+	spin_unlock(&ring->lock);
 }
 
 /**

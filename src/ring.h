@@ -3,6 +3,7 @@
 #define _NSLOG_RING_H
 
 #include <linux/align.h>
+#include <linux/atomic.h>
 #include <linux/compiler.h>
 #include <linux/types.h>
 #include <linux/spinlock.h>
@@ -20,7 +21,9 @@ struct pid_namespace;
 
 /**
  * struct nslog_rec - a record as it is laid out in the ring
- * @seq: sequence number, one more than the record before it
+ * @order: its number in its log set (&nslog_ring.order), which orders the
+ *	records of every ring sharing that counter; its sequence number in this
+ *	ring is not stored: readers count it (&nslog_ring_cursor.seq)
  * @ts_ns: CLOCK_REALTIME of the write, in nanoseconds
  * @tgid: the writer's thread group, a counted reference (may be NULL)
  * @tid: the writer's thread, a counted reference; NULL when it is the
@@ -33,7 +36,7 @@ struct pid_namespace;
  * ring anywhere, header included.
  */
 struct nslog_rec {
-	u64 seq;
+	u64 order;
 	s64 ts_ns;
 	struct pid *tgid;
 	struct pid *tid;
@@ -51,6 +54,8 @@ struct nslog_rec {
  * @tail: position of the oldest record still stored
  * @head_seq: sequence number the next record will carry
  * @tail_seq: sequence number of the record at @tail
+ * @order: the counter the records' @order comes from, shared by the rings
+ *	of one log set
  *
  * Positions and sequence numbers only grow; 64 bits do not wrap in the
  * life of a machine.  A position maps to an offset with @size - 1.
@@ -64,6 +69,7 @@ struct nslog_ring {
 	u64 tail;
 	u64 head_seq;
 	u64 tail_seq;
+	atomic64_t *order;
 };
 
 /**
@@ -95,7 +101,8 @@ struct nslog_ring_cursor {
 
 /**
  * struct nslog_rec_view - a record as one reader sees it
- * @seq: sequence number
+ * @seq: sequence number in its ring
+ * @order: number in its log set, see &struct nslog_rec
  * @ts_ns: CLOCK_REALTIME of the write, in nanoseconds
  * @pid: writer's tgid in the reader's pid namespace, 0 if not visible there
  * @tid: writer's tid in the reader's pid namespace, 0 if not visible there
@@ -106,6 +113,7 @@ struct nslog_ring_cursor {
  */
 struct nslog_rec_view {
 	u64 seq;
+	u64 order;
 	s64 ts_ns;
 	pid_t pid;
 	pid_t tid;
@@ -143,7 +151,7 @@ struct nslog_ring_stats {
 	u64 stored;
 };
 
-void nslog_ring_init(struct nslog_ring *ring, u32 size);
+void nslog_ring_init(struct nslog_ring *ring, u32 size, atomic64_t *order);
 void nslog_ring_cursor_init(struct nslog_ring *ring,
 			    struct nslog_ring_cursor *cur);
 bool nslog_ring_attach(struct nslog_ring *ring, u8 *buf);
@@ -160,6 +168,9 @@ int nslog_ring_peek(struct nslog_ring *ring, struct nslog_ring_cursor *cur,
 		    struct nslog_ring_cursor *next);
 u64 nslog_ring_unread(struct nslog_ring *ring,
 		      const struct nslog_ring_cursor *cur);
+u64 nslog_ring_seek(struct nslog_ring *ring, struct nslog_ring_cursor *cur,
+		    u64 seq);
+void nslog_ring_extent(struct nslog_ring *ring, u64 *head_seq, u64 *tail_seq);
 void nslog_ring_flush(struct nslog_ring *ring);
 void nslog_ring_stats(struct nslog_ring *ring, struct nslog_ring_stats *st);
 

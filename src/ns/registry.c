@@ -16,32 +16,43 @@
  *
  * Data structure: a hash table keyed by the namespace's address.  Lookups
  * run under RCU and take a reference with refcount_inc_not_zero(); inserts,
- * removals and reaping take @lock.
+ * removals, reaping and the counts below take @lock, which is never held
+ * across an allocation: a new entry is made and its namespace held first,
+ * then the lock is taken, the lookup repeated and the limits checked, and
+ * the loser of a race throws its entry away after unlocking.  So an opener
+ * stalled at its memory cgroup's limit holds nobody else up.
  *
- * Keys and reuse: an entry holds its namespace (src/compat.h explains how
- * on each kernel), so a namespace cannot be freed, and its address or inode
- * number reused, while an entry names it.  An entry is unhashed first, then
- * synchronize_rcu() waits out every lookup that could still see it, and only
- * then is the hold given back.  So a lookup that finds a key equal to the
- * opener's namespace has found that namespace's own set, never the set of
- * an earlier namespace that happened to live at the same address.
+ * Keys and reuse: an entry holds its namespace (see the IPC ops below), so
+ * a namespace cannot be freed, and its address or inode number reused,
+ * while an entry names it.  An entry is unhashed first, then
+ * synchronize_rcu() waits out every lookup that could still see it, and
+ * only then is the hold given back.  So a lookup that finds a key equal to
+ * the opener's namespace has found that namespace's own set, never the set
+ * of an earlier namespace that happened to live at the same address.
  *
  * Lifetime: nobody tells a module that a namespace died.  A reaping pass
  * (a delayed work item, run every second while the registry is not empty
  * and shortly after a registry set's last file closes) asks of every entry
  * whether anything but its own hold keeps the namespace alive.  Once it is
  * not, nothing can bring it back: that takes a task in the namespace or an
- * nsfs file of it, and either would be seen.  The entry then waits out the
- * grace period (so a host collector can still read a dead container's last
- * records), is unhashed, and the registry drops its reference on the set.
- * Files still open, a collector's say, keep the set itself alive until they
- * are closed; its memory goes with the last of them.
+ * nsfs file of it, and either would be seen.  Even so an entry is reaped
+ * only by a later pass than the one that first saw it dead, so a reading
+ * taken while a task was joining cannot reap a live namespace's set.  The
+ * entry then waits out the grace period (so a host collector can still
+ * read a dead container's last records), is unhashed, and the registry
+ * drops its reference on the set.  Files still open, a collector's say,
+ * keep the set itself alive until they are closed; its memory goes with
+ * the last of them.
  *
- * Limits: at most @max entries.  The last @reserve of them only go to
- * namespaces owned by the initial user namespace (made by the host's root),
- * so unprivileged containers cannot use up what rootful ones need.  Set
- * memory is charged to the opener's memory cgroup, ring memory to the first
- * writer's.
+ * Limits: at most @max sets exist, counted from their making to the release
+ * of their last reference, so a set that was reaped while a file still
+ * holds it counts too: closing nothing, a tenant cannot pin more than its
+ * share.  The last @reserve of them only go to namespaces owned by the
+ * initial user namespace (made by the host's root).  The rest are shared by
+ * owners, each held to @per_owner sets: see nslog_ns_owner_of() for who the
+ * owner of a namespace is, and why nesting user namespaces does not
+ * multiply a share.  Set memory is charged to the opener's memory cgroup,
+ * ring memory to the first writer's.
  */
 
 #include <linux/capability.h>
@@ -64,18 +75,99 @@
 
 #include "registry.h"
 
+/**
+ * nslog_ns_owner_of() - the owner a namespace's set counts against
+ * @user_ns: the user namespace that owns the namespace
+ * @owner: filled in
+ *
+ * Owners are found the way the kernel's own ucounts charge a namespace: to
+ * the host uid at the top of the chain of user namespaces, so that nesting
+ * user namespaces, or switching to another uid inside one, does not make a
+ * new owner.  From @user_ns, walk up to the user namespace just below the
+ * initial one.  If a host uid other than 0 made it, that uid is the owner:
+ * every user namespace it ever made, and every one below them, share one
+ * quota.  If the host's root made it (LXC, Incus, rootful Podman with
+ * --userns, Docker's userns-remap), that user namespace is its own owner,
+ * so that one such container cannot use up another's share.  A namespace
+ * owned by the initial user namespace is the host's.
+ *
+ * Processes running as the host's uid 0 can make as many such user
+ * namespaces as the kernel lets them: they count as the host
+ * (docs/security.md).
+ *
+ * Context: any; @user_ns is kept alive by the caller.
+ */
+void nslog_ns_owner_of(const struct user_namespace *user_ns,
+		       struct nslog_ns_owner *owner)
+{
+	const struct user_namespace *top = user_ns;
+
+	if (user_ns == &init_user_ns) {
+		*owner = (struct nslog_ns_owner){ .kind = NSLOG_NS_OWNER_HOST };
+		return;
+	}
+	while (top->parent != &init_user_ns)
+		top = top->parent;
+	if (uid_eq(top->owner, GLOBAL_ROOT_UID)) {
+		*owner = (struct nslog_ns_owner){
+			.kind = NSLOG_NS_OWNER_USERNS,
+			.id = top->ns.inum,
+			.key = (unsigned long)top,
+		};
+	} else {
+		*owner = (struct nslog_ns_owner){
+			.kind = NSLOG_NS_OWNER_UID,
+			.id = from_kuid(&init_user_ns, top->owner),
+			.key = __kuid_val(top->owner),
+		};
+	}
+}
+
+static bool nslog_ns_owner_eq(const struct nslog_ns_owner *a,
+			      const struct nslog_ns_owner *b)
+{
+	return a->kind == b->kind && a->key == b->key;
+}
+
+static struct nslog_ns_tenant *
+nslog_ns_tenant_find(struct nslog_ns_registry *reg,
+		     const struct nslog_ns_owner *owner)
+{
+	struct nslog_ns_tenant *t;
+
+	lockdep_assert_held(&reg->lock);
+	hash_for_each_possible(reg->owners, t, node, owner->key)
+		if (nslog_ns_owner_eq(&t->owner, owner))
+			return t;
+	return NULL;
+}
+
+/*
+ * The last reference on an entry's set is gone: it stops counting against
+ * the registry and its owner.  Lookups may still be looking at the entry
+ * (if it is still hashed, they failed to take a reference): free it after
+ * them.
+ */
 static void nslog_ns_entry_release(struct nslog_logset *set)
 {
 	struct nslog_ns_entry *e = container_of(set, struct nslog_ns_entry, set);
+	struct nslog_ns_registry *reg = e->reg;
+	struct nslog_ns_tenant *t = e->tenant;
 
-	/* Lookups may still be looking at the entry: free it after them. */
+	mutex_lock(&reg->lock);
+	WRITE_ONCE(reg->count, reg->count - 1);
+	if (t && !--t->sets) {
+		hash_del(&t->node);
+		kfree(t);
+	}
+	mutex_unlock(&reg->lock);
 	kfree_rcu(e, rcu);
 }
 
 /**
  * nslog_ns_registry_init() - set up an empty registry
- * @reg: the registry; @max, @reserve, @size and @grace_ms are set by the
- *	caller, before or after
+ * @reg: the registry; @max, @reserve, @per_owner, @size and @grace_ms are
+ *	set by the caller, before or after
  * @ops: how namespaces are held and watched
  *
  * Context: process context.
@@ -85,8 +177,21 @@ void nslog_ns_registry_init(struct nslog_ns_registry *reg,
 {
 	mutex_init(&reg->lock);
 	hash_init(reg->table);
+	hash_init(reg->owners);
+	reg->hashed = 0;
 	reg->count = 0;
 	reg->ops = ops;
+	reg->changes = 0;
+	init_waitqueue_head(&reg->watch);
+}
+
+/* Something a listing shows changed.  Called with @reg's lock held. */
+static void nslog_ns_changed(struct nslog_ns_registry *reg)
+{
+	lockdep_assert_held(&reg->lock);
+	/* Paired with READ_ONCE() in nslog_ns_changes(). */
+	WRITE_ONCE(reg->changes, reg->changes + 1);
+	wake_up_interruptible_poll(&reg->watch, EPOLLPRI);
 }
 
 static struct nslog_ns_entry *nslog_ns_lookup(struct nslog_ns_registry *reg,
@@ -100,48 +205,125 @@ static struct nslog_ns_entry *nslog_ns_lookup(struct nslog_ns_registry *reg,
 	return NULL;
 }
 
-static bool nslog_ns_may_create(struct nslog_ns_registry *reg,
-				const struct nslog_ns_key *key)
+/*
+ * Whether a set for @key may be made now, and the owner's record to count
+ * it in (*@tenant, NULL for the host).  @spare is a record to use if the
+ * owner has none yet.
+ */
+static int nslog_ns_may_create(struct nslog_ns_registry *reg,
+			       const struct nslog_ns_key *key,
+			       struct nslog_ns_tenant *spare,
+			       struct nslog_ns_tenant **tenant)
 {
 	unsigned int max = READ_ONCE(reg->max);
 	unsigned int reserve = min(READ_ONCE(reg->reserve), max);
+	struct nslog_ns_tenant *t;
 
+	lockdep_assert_held(&reg->lock);
+	*tenant = NULL;
 	if (reg->count >= max)
-		return false;
-	return key->user_ns == &init_user_ns || reg->count < max - reserve;
+		return -ENOSPC;
+	if (key->owner.kind == NSLOG_NS_OWNER_HOST)
+		return 0;
+	if (reg->count >= max - reserve)
+		return -ENOSPC;
+	t = nslog_ns_tenant_find(reg, &key->owner);
+	if (!t) {
+		if (!spare)
+			return -ENOMEM;
+		t = spare;
+		t->owner = key->owner;
+		t->sets = 0;
+		hash_add(reg->owners, &t->node, t->owner.key);
+	}
+	if (t->sets >= READ_ONCE(reg->per_owner)) {
+		if (t == spare)
+			hash_del(&t->node);
+		return -ENOSPC;
+	}
+	*tenant = t;
+	return 0;
 }
 
-static struct nslog_ns_entry *nslog_ns_create(struct nslog_ns_registry *reg,
-					      const struct nslog_ns_key *key)
+/* Hash a held, unhashed @e for @key; 0, or -ENOSPC past a limit. */
+static int nslog_ns_insert(struct nslog_ns_registry *reg,
+			   struct nslog_ns_entry *e,
+			   const struct nslog_ns_key *key,
+			   struct nslog_ns_tenant *spare)
 {
 	u32 sizes[NSLOG_NR_LOGS];
-	struct nslog_ns_entry *e;
 	int i, err;
 
 	lockdep_assert_held(&reg->lock);
-	if (!nslog_ns_may_create(reg, key))
-		return ERR_PTR(-ENOSPC);
-
-	e = kzalloc(sizeof(*e), GFP_KERNEL_ACCOUNT);
-	if (!e)
-		return ERR_PTR(-ENOMEM);
-	err = reg->ops->hold(e, key->ns);
+	err = nslog_ns_may_create(reg, key, spare, &e->tenant);
 	if (err)
-		goto err_free;
+		return err;
+	if (e->tenant)
+		e->tenant->sets++;
+	WRITE_ONCE(reg->count, reg->count + 1);
 
 	for (i = 0; i < NSLOG_NR_LOGS; i++)
 		sizes[i] = READ_ONCE(reg->size);
-	nslog_logset_init(&e->set, key->user_ns, sizes);
+	nslog_logset_init(&e->set, key->user_ns, key->id, sizes);
 	e->set.release = nslog_ns_entry_release;
-	e->ns = key->ns;
+	e->reg = reg;
 	e->id = key->id;
 	/* One reference for the registry, one for the caller. */
 	refcount_inc(&e->set.ref);
 	hash_add_rcu(reg->table, &e->node, (unsigned long)e->ns);
-	WRITE_ONCE(reg->count, reg->count + 1);
+	WRITE_ONCE(reg->hashed, reg->hashed + 1);
+	nslog_ns_changed(reg);
+	return 0;
+}
+
+/*
+ * Make the set of @key, unless another opener of the same namespace just
+ * did: allocate and hold first, then lock, look again and insert.
+ */
+static struct nslog_ns_entry *nslog_ns_create(struct nslog_ns_registry *reg,
+					      const struct nslog_ns_key *key)
+{
+	struct nslog_ns_tenant *spare = NULL;
+	struct nslog_ns_entry *e, *found;
+	int err;
+
+	e = kzalloc(sizeof(*e), GFP_KERNEL_ACCOUNT);
+	if (!e)
+		return ERR_PTR(-ENOMEM);
+	if (key->owner.kind != NSLOG_NS_OWNER_HOST) {
+		spare = kzalloc(sizeof(*spare), GFP_KERNEL_ACCOUNT);
+		if (!spare) {
+			err = -ENOMEM;
+			goto err_free_entry;
+		}
+	}
+	e->ns = key->ns;
+	err = reg->ops->hold(e, key->ns);
+	if (err)
+		goto err_free_spare;
+
+	mutex_lock(&reg->lock);
+	rcu_read_lock();
+	found = nslog_ns_lookup(reg, key->ns);
+	rcu_read_unlock();
+	err = found ? 0 : nslog_ns_insert(reg, e, key, spare);
+	if (!found && !err && e->tenant == spare)
+		spare = NULL;
+	mutex_unlock(&reg->lock);
+	if (!found && !err)
+		goto out_free_spare;
+
+	/* Lost the race, or over a limit: the entry was never seen. */
+	reg->ops->unhold(e);
+	kfree(e);
+	e = found ?: ERR_PTR(err);
+out_free_spare:
+	kfree(spare);
 	return e;
 
-err_free:
+err_free_spare:
+	kfree(spare);
+err_free_entry:
 	kfree(e);
 	return ERR_PTR(err);
 }
@@ -154,8 +336,8 @@ err_free:
  *
  * Context: process context, may sleep.
  * Return: a counted reference on the set, or ERR_PTR(): -ENOENT (none and
- * not @create), -ENOSPC (the registry is full for this namespace's owner),
- * -ENOMEM, or an error holding the namespace.
+ * not @create), -ENOSPC (the registry or the owner's quota is full for
+ * this namespace), -ENOMEM, or an error holding the namespace.
  */
 struct nslog_logset *nslog_ns_get(struct nslog_ns_registry *reg,
 				  const struct nslog_ns_key *key, bool create)
@@ -165,19 +347,11 @@ struct nslog_logset *nslog_ns_get(struct nslog_ns_registry *reg,
 	rcu_read_lock();
 	e = nslog_ns_lookup(reg, key->ns);
 	rcu_read_unlock();
-	if (e)
-		return &e->set;
-	if (!create)
-		return ERR_PTR(-ENOENT);
-
-	mutex_lock(&reg->lock);
-	/* Another opener of the same namespace may have won the race. */
-	rcu_read_lock();
-	e = nslog_ns_lookup(reg, key->ns);
-	rcu_read_unlock();
-	if (!e)
+	if (!e) {
+		if (!create)
+			return ERR_PTR(-ENOENT);
 		e = nslog_ns_create(reg, key);
-	mutex_unlock(&reg->lock);
+	}
 	return IS_ERR(e) ? ERR_CAST(e) : &e->set;
 }
 
@@ -212,6 +386,27 @@ struct nslog_logset *nslog_ns_find_id(struct nslog_ns_registry *reg,
 	return set;
 }
 
+/**
+ * nslog_ns_owner_sets() - how many sets an owner has
+ * @reg: the registry
+ * @owner: the owner
+ *
+ * Context: process context, may sleep.
+ * Return: its sets that exist, reaped ones still open included.
+ */
+unsigned int nslog_ns_owner_sets(struct nslog_ns_registry *reg,
+				 const struct nslog_ns_owner *owner)
+{
+	struct nslog_ns_tenant *t;
+	unsigned int n;
+
+	mutex_lock(&reg->lock);
+	t = nslog_ns_tenant_find(reg, owner);
+	n = t ? t->sets : 0;
+	mutex_unlock(&reg->lock);
+	return n;
+}
+
 /* Give back the holds and references of entries already unhashed. */
 static unsigned int nslog_ns_finish(struct nslog_ns_registry *reg,
 				    struct list_head *reap)
@@ -226,19 +421,39 @@ static unsigned int nslog_ns_finish(struct nslog_ns_registry *reg,
 	list_for_each_entry_safe(e, tmp, reap, reap) {
 		list_del(&e->reap);
 		reg->ops->unhold(e);
+		/* Its readers get end of file once they have read it all. */
+		nslog_logset_kill(&e->set);
 		nslog_logset_put(&e->set);
 		n++;
 	}
 	return n;
 }
 
+static void nslog_ns_unhash(struct nslog_ns_registry *reg,
+			    struct nslog_ns_entry *e, struct list_head *reap)
+{
+	lockdep_assert_held(&reg->lock);
+	hash_del_rcu(&e->node);
+	WRITE_ONCE(reg->hashed, reg->hashed - 1);
+	list_add(&e->reap, reap);
+	nslog_ns_changed(reg);
+}
+
 /**
  * nslog_ns_reap() - one pass over the registry: drop dead namespaces' sets
  * @reg: the registry
  *
- * An entry whose namespace nothing else keeps alive is marked dead; once it
- * has been dead for the grace period it is unhashed and the registry's
+ * An entry whose namespace nothing else keeps alive is marked dead; once a
+ * later pass still finds it dead, an RCU grace period after the first, and
+ * it has been dead for the grace period, it is unhashed and the registry's
  * reference on its set is dropped.
+ *
+ * Why two readings, a grace period apart: a lookup that checked, under
+ * RCU, that the namespace was still in use (6.18's nsfs file handles and
+ * listns() do) may take its reference just after the last task left.  Any
+ * such lookup began before the first reading and has ended by the end of
+ * the grace period, so if the namespace still has nothing but our hold
+ * then, nothing can bring it back.
  *
  * Context: process context, may sleep.
  * Return: how many entries were removed.
@@ -255,17 +470,27 @@ unsigned int nslog_ns_reap(struct nslog_ns_registry *reg)
 	mutex_lock(&reg->lock);
 	hash_for_each_safe(reg->table, bkt, tmp, e, node) {
 		if (reg->ops->alive(e)) {
+			if (e->dead_since)
+				nslog_ns_changed(reg);
 			e->dead_since = 0;
 			continue;
 		}
-		/* 0 means alive: a death seen at time 0 is dated 1. */
-		if (!e->dead_since)
+		/*
+		 * The first pass that sees it dead only notes the time, and
+		 * an RCU grace period that must end before a later pass may
+		 * reap: see nslog_ns_reap().  0 means alive: a death seen at
+		 * time 0 is dated 1.
+		 */
+		if (!e->dead_since) {
 			e->dead_since = now ?: 1;
-		if (now < e->dead_since || now - e->dead_since < grace)
+			e->dead_gp = start_poll_synchronize_rcu();
+			nslog_ns_changed(reg);
 			continue;
-		hash_del_rcu(&e->node);
-		WRITE_ONCE(reg->count, reg->count - 1);
-		list_add(&e->reap, &reap);
+		}
+		if (now < e->dead_since || now - e->dead_since < grace ||
+		    !poll_state_synchronize_rcu(e->dead_gp))
+			continue;
+		nslog_ns_unhash(reg, e, &reap);
 	}
 	mutex_unlock(&reg->lock);
 	return nslog_ns_finish(reg, &reap);
@@ -274,6 +499,8 @@ unsigned int nslog_ns_reap(struct nslog_ns_registry *reg)
 /**
  * nslog_ns_registry_destroy() - remove every entry
  * @reg: the registry; nobody may look it up any more
+ *
+ * Sets still open stay with their files, and counted, until closed.
  *
  * Context: process context, may sleep.
  */
@@ -285,11 +512,8 @@ void nslog_ns_registry_destroy(struct nslog_ns_registry *reg)
 	int bkt;
 
 	mutex_lock(&reg->lock);
-	hash_for_each_safe(reg->table, bkt, tmp, e, node) {
-		hash_del_rcu(&e->node);
-		WRITE_ONCE(reg->count, reg->count - 1);
-		list_add(&e->reap, &reap);
-	}
+	hash_for_each_safe(reg->table, bkt, tmp, e, node)
+		nslog_ns_unhash(reg, e, &reap);
 	mutex_unlock(&reg->lock);
 	nslog_ns_finish(reg, &reap);
 }
@@ -298,19 +522,37 @@ void nslog_ns_registry_destroy(struct nslog_ns_registry *reg)
  * The registry of IPC namespaces.
  */
 
+/*
+ * The hold on an IPC namespace is a counted reference, the same as a
+ * task's nsproxy or an nsfs inode has: get_ipc_ns() takes it, and the
+ * namespace's own put operation gives it back, as nsfs does when one of its
+ * inodes goes.  Neither is an exported symbol (get_ipc_ns() is inline, the
+ * put is reached through the namespace), so this is the same on every
+ * kernel, whether it exports put_ipc_ns() or not.
+ *
+ * The namespace is ours alone when the count is 1: no task's nsproxy and
+ * no nsfs inode (so no open ns file and no bind mount of one) holds it.
+ * Nothing can take a new reference then: that needs a task in the
+ * namespace or an nsfs file of it.  docs/design.md has the argument.
+ */
 static int nslog_ipc_ops_hold(struct nslog_ns_entry *e, void *ns)
 {
-	return nslog_ipc_hold(&e->hold, ns);
+	get_ipc_ns(ns);
+	return 0;
 }
 
 static void nslog_ipc_ops_unhold(struct nslog_ns_entry *e)
 {
-	nslog_ipc_unhold(&e->hold);
+	struct ipc_namespace *ipc = e->ns;
+
+	ipc->ns.ops->put(&ipc->ns);
 }
 
 static bool nslog_ipc_ops_alive(struct nslog_ns_entry *e)
 {
-	return !nslog_ipc_held_by_us_only(&e->hold);
+	struct ipc_namespace *ipc = e->ns;
+
+	return ns_ref_read(ipc) > 1;
 }
 
 static const struct nslog_ns_ops nslog_ipc_ops = {
@@ -323,6 +565,7 @@ static const struct nslog_ns_ops nslog_ipc_ops = {
 static struct nslog_ns_registry nslog_ns_ipc = {
 	.max		= 4096,
 	.reserve	= 64,
+	.per_owner	= 128,
 	.size		= 64 << 10,
 	.grace_ms	= 5000,
 };
@@ -333,6 +576,9 @@ MODULE_PARM_DESC(max_namespaces,
 module_param_named(ns_reserve, nslog_ns_ipc.reserve, uint, 0644);
 MODULE_PARM_DESC(ns_reserve,
 		 "of max_namespaces, how many only namespaces owned by the initial user namespace may take (default 64)");
+module_param_named(ns_per_owner, nslog_ns_ipc.per_owner, uint, 0644);
+MODULE_PARM_DESC(ns_per_owner,
+		 "most log sets one owner (a host uid, or a user namespace made by root) may have (default 128)");
 module_param_cb(ns_size, &nslog_log_size_ops, &nslog_ns_ipc.size, 0644);
 MODULE_PARM_DESC(ns_size,
 		 "ring size of each log of a new namespace's set (power of two, default 64K)");
@@ -358,8 +604,8 @@ static void nslog_ns_gc_fn(struct work_struct *work)
 {
 	nslog_ns_reap(&nslog_ns_ipc);
 	/* Keep looking while there is anything to look at. */
-	if (READ_ONCE(nslog_ns_ipc.count) && !READ_ONCE(nslog_ns_exiting))
-		queue_delayed_work(system_wq, &nslog_ns_gc_work,
+	if (READ_ONCE(nslog_ns_ipc.hashed) && !READ_ONCE(nslog_ns_exiting))
+		queue_delayed_work(system_dfl_wq, &nslog_ns_gc_work,
 				   nslog_ns_gc_delay());
 }
 
@@ -375,9 +621,10 @@ static struct nslog_logset *nslog_ns_ipc_set(struct ipc_namespace *ipc,
 
 	if (ipc->ns.inum == PROC_IPC_INIT_INO)
 		return nslog_logset_get_init();
+	nslog_ns_owner_of(key.user_ns, &key.owner);
 	set = nslog_ns_get(&nslog_ns_ipc, &key, create);
 	if (!IS_ERR(set))
-		queue_delayed_work(system_wq, &nslog_ns_gc_work,
+		queue_delayed_work(system_dfl_wq, &nslog_ns_gc_work,
 				   nslog_ns_gc_delay());
 	return set;
 }
@@ -414,7 +661,11 @@ struct nslog_logset *nslog_ns_nsfs_set(struct file *nsfs)
 	if (inode->i_sb->s_magic != NSFS_MAGIC)
 		return ERR_PTR(-EINVAL);
 	ns = inode->i_private;
-	if (!ns || ns->ops->type != CLONE_NEWIPC)
+	/*
+	 * Every IPC namespace has the same operations, the caller's own
+	 * included: no need to know where a kernel keeps the type.
+	 */
+	if (!ns || ns->ops != current->nsproxy->ipc_ns->ns.ops)
 		return ERR_PTR(-EINVAL);
 	return nslog_ns_ipc_set(container_of(ns, struct ipc_namespace, ns),
 				true);
@@ -463,7 +714,7 @@ void nslog_ns_put_set(struct nslog_logset *set)
 	 */
 	if (!delayed_work_pending(dw) ||
 	    time_after(READ_ONCE(dw->timer.expires), soon))
-		mod_delayed_work(system_wq, dw, msecs_to_jiffies(50));
+		mod_delayed_work(system_dfl_wq, dw, msecs_to_jiffies(50));
 }
 
 static void nslog_ns_show_set(struct seq_file *m, unsigned int id,
@@ -475,11 +726,11 @@ static void nslog_ns_show_set(struct seq_file *m, unsigned int id,
 
 	for (i = 0; i < NSLOG_NR_LOGS; i++) {
 		nslog_ring_stats(&set->logs[i].ring, &st);
-		seq_printf(m, "%u %u %s %u %s %u %llu %llu %llu\n", id,
+		seq_printf(m, "%u %u %s %u %s %u %llu %llu %llu %llu\n", id,
 			   set->user_ns->ns.inum, state,
 			   files, nslog_log_names[i],
 			   st.allocated ? st.size : 0, st.used, st.written,
-			   st.stored);
+			   st.stored, set->id);
 	}
 }
 
@@ -490,7 +741,7 @@ static void nslog_ns_show_set(struct seq_file *m, unsigned int id,
  *
  * One line per log: namespace id, owning user namespace id, live or dead,
  * open files, log name, bytes allocated, bytes used, records written,
- * records stored.
+ * records stored, and the set's id (&nslog_logset.id).
  *
  * Context: process context, may sleep.
  * Return: 0.
@@ -501,7 +752,7 @@ int nslog_ns_show(struct seq_file *m, void *v)
 	struct nslog_ns_entry *e;
 	int bkt;
 
-	seq_puts(m, "# ns_id user_ns_id state files log allocated used written stored\n");
+	seq_puts(m, "# ns_id user_ns_id state files log allocated used written stored set_id\n");
 	/* Neither its owner's reference nor ours is an open file. */
 	nslog_ns_show_set(m, PROC_IPC_INIT_INO, "live", init,
 			  refcount_read(&init->ref) - 2);
@@ -511,6 +762,73 @@ int nslog_ns_show(struct seq_file *m, void *v)
 	hash_for_each(nslog_ns_ipc.table, bkt, e, node)
 		nslog_ns_show_set(m, e->id, e->dead_since ? "dead" : "live",
 				  &e->set, refcount_read(&e->set.ref) - 1);
+	mutex_unlock(&nslog_ns_ipc.lock);
+	return 0;
+}
+
+/**
+ * nslog_ns_changes() - how often the listing of log sets has changed
+ *
+ * A set was made, found dead (or alive again), or let go: each is one
+ * change.
+ *
+ * Context: any.
+ * Return: the count of changes since the module was loaded.
+ */
+u64 nslog_ns_changes(void)
+{
+	return READ_ONCE(nslog_ns_ipc.changes);
+}
+
+/**
+ * nslog_ns_poll() - poll() of the listing of log sets
+ * @file: the listing's open file
+ * @wait: the poll table
+ * @seen: nslog_ns_changes() when the file was last read from the start
+ *
+ * As /proc/self/mounts does: always readable, and EPOLLPRI | EPOLLERR
+ * once the listing has changed since @seen.
+ *
+ * Context: process context.
+ * Return: the poll mask.
+ */
+__poll_t nslog_ns_poll(struct file *file, poll_table *wait, u64 seen)
+{
+	__poll_t mask = EPOLLIN | EPOLLRDNORM;
+
+	poll_wait(file, &nslog_ns_ipc.watch, wait);
+	if (nslog_ns_changes() != seen)
+		mask |= EPOLLPRI | EPOLLERR;
+	return mask;
+}
+
+static const char *const nslog_ns_owner_kinds[] = {
+	[NSLOG_NS_OWNER_UID]	= "uid",
+	[NSLOG_NS_OWNER_USERNS]	= "userns",
+};
+
+/**
+ * nslog_ns_show_owners() - the sets of each owner, for /proc/nslogger/owners
+ * @m: the seq_file
+ * @v: unused
+ *
+ * One line per owner that has sets: "uid:N COUNT" for a host uid,
+ * "userns:ID COUNT" for a user namespace made by the host's root.  Sets
+ * reaped but still open are counted.
+ *
+ * Context: process context, may sleep.
+ * Return: 0.
+ */
+int nslog_ns_show_owners(struct seq_file *m, void *v)
+{
+	struct nslog_ns_tenant *t;
+	int bkt;
+
+	seq_puts(m, "# owner sets\n");
+	mutex_lock(&nslog_ns_ipc.lock);
+	hash_for_each(nslog_ns_ipc.owners, bkt, t, node)
+		seq_printf(m, "%s:%u %u\n", nslog_ns_owner_kinds[t->owner.kind],
+			   t->owner.id, t->sets);
 	mutex_unlock(&nslog_ns_ipc.lock);
 	return 0;
 }

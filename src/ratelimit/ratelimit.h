@@ -1,7 +1,13 @@
 /* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * nslogger: the rate limits, as the rest of the module sees them: charging
+ * a record (charge.c), reporting drops (notice.c), the administrator's file
+ * (admin.c), and setting up and tearing down (table.c).
+ */
 #ifndef _NSLOG_RATELIMIT_H
 #define _NSLOG_RATELIMIT_H
 
+#include <linux/compiler.h>
 #include <linux/types.h>
 
 struct cgroup;
@@ -9,18 +15,55 @@ struct seq_file;
 
 /**
  * struct nslog_rl_notice - drops to report before a record that passed
- * @cgrp: the cgroup whose bucket dropped them (a counted reference), or
- *	NULL when there is nothing to report
- * @records: records dropped since the last report
+ * @from: the bucket that handed them out; compared only, never followed
+ * @cgrp: that bucket's cgroup (a counted reference), or NULL for the
+ *	overflow bucket
+ * @records: records dropped since the bucket's last notice in this log; 0
+ *	when there is nothing to report
  * @bytes: their payload bytes
+ * @prev_ns: when the bucket's notice before this one was handed out, for
+ *	nslog_rl_rule_give() to put back
  */
 struct nslog_rl_notice {
+	const void *from;
 	struct cgroup *cgrp;
 	u64 records;
 	u64 bytes;
+	u64 prev_ns;
 };
 
-int nslog_rl_charge(u64 log, size_t len, struct nslog_rl_notice *notice);
+/*
+ * Whether any rule exists, by level (table.c), and whether default_limit
+ * is set (default.c): written under nslog_rl_mutex, read locklessly by
+ * every write.
+ */
+extern u32 nslog_rl_level_map;
+extern bool nslog_rl_dflt_on;
+
+int nslog_rl_charge_walk(u64 log, size_t len, struct nslog_rl_notice *notice);
+
+/**
+ * nslog_rl_charge() - charge one record to the writer's cgroups
+ * @log: the nslog_log.rl_key of the log the record goes to
+ * @len: its payload length
+ * @notice: zeroed by the caller; filled in if drops are to be reported
+ *	before this record (then nslog_rl_notice_done() must follow)
+ *
+ * With no rule and no default limit a write is charged nothing, and this
+ * costs two loads: the walk (charge.c) is not even called.
+ *
+ * Context: process context, may sleep (a default bucket may be made).
+ * Return: 0 if the record may be stored, -EAGAIN if a limit dropped it.
+ */
+static inline int nslog_rl_charge(u64 log, size_t len,
+				  struct nslog_rl_notice *notice)
+{
+	if (likely(!READ_ONCE(nslog_rl_level_map) &&
+		   !READ_ONCE(nslog_rl_dflt_on)))
+		return 0;
+	return nslog_rl_charge_walk(log, len, notice);
+}
+
 void nslog_rl_notice_done(struct nslog_rl_notice *notice);
 bool nslog_rl_drop_fails(void);
 int nslog_rl_format_notice(const struct nslog_rl_notice *notice, char *buf,

@@ -16,6 +16,7 @@
 #include <grp.h>
 #include <poll.h>
 #include <pthread.h>
+#include <sched.h>
 #include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -41,6 +42,17 @@ static const char *devdir = "/dev";
 static int android_nodes;	/* /dev/log/main rather than /dev/log_main */
 static const char *small_log = "radio";
 static long expect_size = 256 << 10;
+
+/* Indexed by Android's LOG_ID_*: the log_id that nslogger's header reports. */
+static const char *const log_names[4] = { "main", "radio", "events", "system" };
+
+static uint32_t log_id_of(const char *log)
+{
+	for (uint32_t i = 0; i < 4; i++)
+		if (!strcmp(log, log_names[i]))
+			return i;
+	return UINT32_MAX;
+}
 
 static void node_path(char *p, size_t n, const char *log)
 {
@@ -608,19 +620,25 @@ static size_t make_tagged(unsigned char *out, uint32_t writer, uint32_t n,
 	return size;
 }
 
-static int check_tagged(const struct logger_entry *e)
+/* Whether @len bytes at @msg are a whole, untorn tagged record. */
+static int tagged_ok(const void *msg, size_t len)
 {
-	const unsigned char *p = (const unsigned char *)e->msg;
-	const struct tagged *t = (const void *)p;
+	const unsigned char *p = msg;
+	const struct tagged *t = msg;
 
-	if (e->len < sizeof(*t))
+	if (len < sizeof(*t))
 		return 0;
 	if (t->sum != t->writer * 2654435761u + t->n)
 		return 0;
-	for (size_t i = sizeof(*t); i < e->len; i++)
+	for (size_t i = sizeof(*t); i < len; i++)
 		if (p[i] != (unsigned char)((unsigned char)(t->sum >> ((i & 3) * 8)) ^ i))
 			return 0;
 	return 1;
+}
+
+static int check_tagged(const struct logger_entry *e)
+{
+	return tagged_ok(e->msg, e->len);
 }
 
 static void t_lapped_reader_continues_at_oldest(void)
@@ -942,6 +960,1181 @@ static void t_writer_cannot_forge_identity(void)
 	close(r);
 }
 
+/*
+ * nslogger's own header (NSLOG_ENTRY_VERSION), loss, NSLOG_IOC_INFO,
+ * NSLOG_IOC_SEEK and the kernel flag (issue 17).
+ */
+
+#define NSHDR	((ssize_t)sizeof(struct nslog_entry))	/* 56 */
+
+static int set_version(int fd, int v)
+{
+	return ioctl(fd, LOGGER_SET_VERSION, &v);
+}
+
+/* A reader with nslogger's own header. */
+static int open_own(const char *log, int flags)
+{
+	int fd = open_log(log, O_RDONLY | flags);
+
+	if (fd >= 0 && set_version(fd, NSLOG_ENTRY_VERSION)) {
+		close(fd);
+		return -1;
+	}
+	return fd;
+}
+
+static int get_info(int fd, struct nslog_info *in)
+{
+	memset(in, 0xa5, sizeof(*in));	/* no field may be left as it was */
+	return ioctl(fd, NSLOG_IOC_INFO, in);
+}
+
+/* NSLOG_IOC_SEEK: 0 and *lost, or -1 and errno. */
+static int seek_to(int fd, uint64_t seq, uint64_t *lost)
+{
+	struct nslog_seek s = { .seq = seq, .lost = 0xdeadbeef };
+	int ret = ioctl(fd, NSLOG_IOC_SEEK, &s);
+
+	if (lost)
+		*lost = s.lost;
+	return ret;
+}
+
+/* What a record of @len payload bytes takes in a ring (GET_LOG_LEN). */
+static long ring_bytes(size_t len)
+{
+	return (40 + len + 7) / 8 * 8;
+}
+
+/* The calling thread's IPC namespace id, as readlink shows ipc:[ID]. */
+static uint64_t ipc_ns_id(void)
+{
+	unsigned long long id = 0;
+	char l[64];
+	ssize_t n = readlink("/proc/thread-self/ns/ipc", l, sizeof(l) - 1);
+
+	if (n <= 0)
+		return 0;
+	l[n] = 0;
+	return sscanf(l, "ipc:[%llu]", &id) == 1 ? id : 0;
+}
+
+/*
+ * Run @body in a new IPC namespace (a log set of its own, nobody else's
+ * records in it), then come back to ours whatever @body did.
+ */
+static void in_new_ipc_ns(void (*body)(void))
+{
+	int saved = open("/proc/thread-self/ns/ipc", O_RDONLY | O_CLOEXEC);
+
+	REQUIRE(saved >= 0);
+	REQUIRE(unshare(CLONE_NEWIPC) == 0);
+	body();
+	if (setns(saved, CLONE_NEWIPC)) {
+		printf("# cannot go back to the test's IPC namespace: %s\n",
+		       strerror(errno));
+		exit(2);
+	}
+	close(saved);
+}
+
+/* Read one record with the own header; its size, or -1. */
+static ssize_t read_own(int fd, unsigned char *buf)
+{
+	return read(fd, buf, RDBUF + NSHDR);
+}
+
+/* A well formed own header for a read of @n bytes. */
+static int own_ok(const struct nslog_entry *e, ssize_t n)
+{
+	return n >= NSHDR && e->hdr_size == NSHDR && e->len == n - NSHDR;
+}
+
+struct thread_write {
+	int fd;
+	const char *msg;
+	pid_t tid;
+	ssize_t ret;
+};
+
+static void *thread_write_fn(void *p)
+{
+	struct thread_write *t = p;
+
+	t->tid = gettid_();
+	t->ret = write(t->fd, t->msg, strlen(t->msg));
+	return NULL;
+}
+
+/*
+ * Every header version reads the same record: exact size, hdr_size, len,
+ * pid, tid, euid, and for the own header seq, order, lost, time, log id
+ * and flags.  Versions 1 and 2 are exactly the bytes they always were:
+ * built here field by field from what the own header says of the same
+ * record, and compared whole.
+ */
+static void t_own_header_every_version_same_record(void)
+{
+	static const char msg[] = "\4tag\0one record, three headers";
+	unsigned char b[3][RDBUF + 64], want[RDBUF + 64];
+	struct nslog_entry *e = (void *)b[2];
+	struct logger_entry *w1 = (void *)want;
+	struct logger_entry_v2 *w2 = (void *)want;
+	const size_t len = sizeof(msg);
+	struct thread_write tw;
+	struct nslog_info in;
+	int64_t before, after;
+	pthread_t th;
+	int w, r[3];
+
+	flush_log("main");
+	w = open_log("main", O_WRONLY);
+	r[0] = open_log("main", O_RDONLY | O_NONBLOCK);
+	r[1] = open_log("main", O_RDONLY | O_NONBLOCK);
+	r[2] = open_own("main", O_NONBLOCK);
+	REQUIRE(w >= 0 && r[0] >= 0 && r[1] >= 0 && r[2] >= 0);
+	REQUIRE(set_version(r[1], 2) == 0);
+	REQUIRE(get_info(w, &in) == 0);
+	CHECK(in.tail_seq == in.head_seq);
+
+	/* One record from this thread, then one from another thread. */
+	for (int rec = 0; rec < 2; rec++) {
+		pid_t tid = gettid_();
+
+		before = now_ns();
+		if (rec == 0) {
+			REQUIRE(write(w, msg, len) == (ssize_t)len);
+		} else {
+			tw = (struct thread_write){ .fd = w, .msg = "from a thread" };
+			REQUIRE(pthread_create(&th, NULL, thread_write_fn, &tw) == 0);
+			pthread_join(th, NULL);
+			REQUIRE(tw.ret == 13);
+			tid = tw.tid;
+			CHECK(tid != getpid());
+		}
+		after = now_ns();
+		size_t l = rec == 0 ? len : 13;
+		const char *m = rec == 0 ? msg : "from a thread";
+
+		CHECK(read_own(r[2], b[2]) == NSHDR + (ssize_t)l);
+		CHECK(e->len == l && e->hdr_size == 56);
+		CHECK(e->pid == getpid() && e->tid == tid);
+		CHECK(e->euid == geteuid());
+		CHECK(e->seq == in.head_seq + rec);
+		CHECK(e->lost == 0);
+		CHECK(e->time_ns >= before && e->time_ns <= after);
+		CHECK(e->log_id == 0);
+		CHECK(e->flags == 0);
+		CHECK(memcmp(e->msg, m, l) == 0);
+
+		memset(want, 0, sizeof(want));
+		w1->len = l;
+		w1->pid = getpid();
+		w1->tid = tid;
+		w1->sec = (int32_t)(e->time_ns / 1000000000);
+		w1->nsec = e->time_ns % 1000000000;
+		memcpy(want + 20, m, l);
+		memset(b[0], 0x5a, sizeof(b[0]));
+		CHECK(read(r[0], b[0], RDBUF) == 20 + (ssize_t)l);
+		CHECK(memcmp(b[0], want, 20 + l) == 0);
+
+		memset(want, 0, sizeof(want));
+		w2->len = l;
+		w2->hdr_size = 24;
+		w2->pid = getpid();
+		w2->tid = tid;
+		w2->sec = (int32_t)(e->time_ns / 1000000000);
+		w2->nsec = e->time_ns % 1000000000;
+		w2->euid = geteuid();
+		memcpy(want + 24, m, l);
+		memset(b[1], 0x5a, sizeof(b[1]));
+		CHECK(read(r[1], b[1], RDBUF) == 24 + (ssize_t)l);
+		CHECK(memcmp(b[1], want, 24 + l) == 0);
+	}
+	/* Another writer's euid, as the v2 and the own header show it. */
+	REQUIRE(as_user(4242, 4242, 0, write_one, "euid 4242") == 0);
+	CHECK(read_own(r[2], b[2]) == NSHDR + 9);
+	CHECK(e->euid == 4242 && e->pid > 0 && e->pid != getpid());
+	CHECK(e->tid == e->pid);
+	CHECK(e->seq == in.head_seq + 2 && e->lost == 0 && e->flags == 0);
+	CHECK(read(r[1], b[1], RDBUF) == 24 + 9);
+	CHECK(((struct logger_entry_v2 *)b[1])->euid == 4242);
+	CHECK(((struct logger_entry_v2 *)b[1])->pid == e->pid);
+	CHECK(read(r[0], b[0], RDBUF) == 20 + 9);
+	CHECK(((struct logger_entry *)b[0])->pid == e->pid);
+	CHECK(((struct logger_entry *)b[0])->__pad == 0);
+	for (int i = 0; i < 3; i++) {
+		CHECK_ERR(read(r[i], b[i], RDBUF), EAGAIN);
+		close(r[i]);
+	}
+	close(w);
+}
+
+static void t_own_version_set_get_and_refused_versions(void)
+{
+	static const int bad[] = { 3, 4, 0, -1, 5, NSLOG_ENTRY_VERSION - 1,
+				   NSLOG_ENTRY_VERSION + 1, 0x534e,
+				   NSLOG_ENTRY_VERSION | 0x10000 };
+	unsigned char buf[RDBUF + 64];
+	struct nslog_entry *e = (void *)buf;
+	int w, r, v;
+
+	flush_log("main");
+	w = open_log("main", O_WRONLY);
+	r = open_log("main", O_RDONLY | O_NONBLOCK);
+	REQUIRE(w >= 0 && r >= 0);
+	v = NSLOG_ENTRY_VERSION;
+	CHECK_ERR(ioctl(w, LOGGER_SET_VERSION, &v), EBADF);
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		v = bad[i];
+		CHECK_ERR(ioctl(r, LOGGER_SET_VERSION, &v), EINVAL);
+		CHECK(ioctl(r, LOGGER_GET_VERSION) == 1);
+	}
+	CHECK(set_version(r, NSLOG_ENTRY_VERSION) == 0);
+	CHECK(ioctl(r, LOGGER_GET_VERSION) == 0x4e53);
+	/* A refused version leaves the own one in place. */
+	v = 3;
+	CHECK_ERR(ioctl(r, LOGGER_SET_VERSION, &v), EINVAL);
+	CHECK_ERR(ioctl(r, LOGGER_SET_VERSION, (void *)8), EFAULT);
+	CHECK(ioctl(r, LOGGER_GET_VERSION) == NSLOG_ENTRY_VERSION);
+	CHECK(ioctl(r, LOGGER_GET_NEXT_ENTRY_LEN) == 0);
+	REQUIRE(write(w, "0123456", 7) == 7);
+	CHECK(ioctl(r, LOGGER_GET_NEXT_ENTRY_LEN) == 56 + 7);
+	/* A buffer one byte short: -EINVAL, and the record stays. */
+	CHECK_ERR(read(r, buf, 56 + 6), EINVAL);
+	CHECK_ERR(read(r, buf, 24 + 7), EINVAL);
+	CHECK(read(r, buf, 56 + 7) == 56 + 7);
+	CHECK(e->len == 7 && e->hdr_size == 56 && memcmp(e->msg, "0123456", 7) == 0);
+	/* The largest record fits NSLOG_ENTRY_MAX_LEN exactly. */
+	{
+		static unsigned char big[LOGGER_ENTRY_MAX_PAYLOAD + 10];
+		static unsigned char out[NSLOG_ENTRY_MAX_LEN + 10];
+
+		memset(big, 'B', sizeof(big));
+		CHECK(write(w, big, sizeof(big)) == LOGGER_ENTRY_MAX_PAYLOAD);
+		CHECK(ioctl(r, LOGGER_GET_NEXT_ENTRY_LEN) == (long)NSLOG_ENTRY_MAX_LEN);
+		CHECK_ERR(read(r, out, NSLOG_ENTRY_MAX_LEN - 1), EINVAL);
+		CHECK(read(r, out, NSLOG_ENTRY_MAX_LEN) == (ssize_t)NSLOG_ENTRY_MAX_LEN);
+		CHECK(((struct nslog_entry *)out)->len == LOGGER_ENTRY_MAX_PAYLOAD);
+	}
+	/* Back to 2 and 1: their sizes again. */
+	CHECK(set_version(r, 2) == 0);
+	REQUIRE(write(w, "abc", 3) == 3);
+	CHECK(ioctl(r, LOGGER_GET_NEXT_ENTRY_LEN) == 24 + 3);
+	CHECK(set_version(r, 1) == 0);
+	CHECK(ioctl(r, LOGGER_GET_NEXT_ENTRY_LEN) == 20 + 3);
+	CHECK(read(r, buf, sizeof(buf)) == 20 + 3);
+	close(w);
+	close(r);
+}
+
+/*
+ * seq: consecutive from the log's tail, as NSLOG_IOC_INFO tells it; order
+ * only grows within a log.  A reader opened after records were lapped
+ * starts at the tail, and what went before it came is not its loss.
+ */
+static void t_own_header_seq_consecutive_from_the_tail(void)
+{
+	unsigned char buf[RDBUF + 64];
+	struct nslog_entry *e = (void *)buf;
+	struct nslog_info in, in2;
+	uint64_t order = 0;
+	int w, r, n = 0, bad = 0;
+	ssize_t got;
+	char m[32];
+
+	flush_log("main");
+	w = open_log("main", O_WRONLY);
+	REQUIRE(w >= 0 && get_info(w, &in) == 0);
+	for (int i = 0; i < 50; i++) {
+		int l = snprintf(m, sizeof(m), "seq %d", i);
+
+		REQUIRE(write(w, m, l) == l);
+	}
+	REQUIRE(get_info(w, &in2) == 0);
+	CHECK(in2.head_seq == in.head_seq + 50);
+	CHECK(in2.tail_seq == in.head_seq);
+	r = open_own("main", O_NONBLOCK);
+	REQUIRE(r >= 0);
+	while ((got = read_own(r, buf)) > 0) {
+		int l = snprintf(m, sizeof(m), "seq %d", n);
+
+		if (!own_ok(e, got) || e->seq != in.head_seq + n || e->lost ||
+		    e->len != l || memcmp(e->msg, m, l) || e->flags ||
+		    (n && e->order <= order))
+			bad++;
+		order = e->order;
+		n++;
+	}
+	CHECK(bad == 0);
+	CHECK(n == 50);
+	close(r);
+
+	/* Lapped before anyone read: a new reader starts at the tail. */
+	flush_log(small_log);
+	close(w);
+	w = open_log(small_log, O_WRONLY);
+	REQUIRE(w >= 0);
+	for (int i = 0; i < 500; i++)
+		REQUIRE(write(w, "0123456789abcdef0123456789abcdef", 32) == 32);
+	REQUIRE(get_info(w, &in) == 0);
+	CHECK(in.head_seq - in.tail_seq < 500);
+	r = open_own(small_log, O_NONBLOCK);
+	REQUIRE(r >= 0);
+	n = 0;
+	bad = 0;
+	while ((got = read_own(r, buf)) > 0) {
+		if (!own_ok(e, got) || e->seq != in.tail_seq + n || e->lost ||
+		    e->log_id != log_id_of(small_log))
+			bad++;
+		n++;
+	}
+	CHECK(bad == 0);
+	CHECK((uint64_t)n == in.head_seq - in.tail_seq);
+	close(r);
+	close(w);
+}
+
+/*
+ * In a set of its own (a new IPC namespace): seq starts at 0 in every log,
+ * and order, one counter for the set, numbers the records in exactly the
+ * order they were written, across logs written alternately.
+ */
+static void order_body(void)
+{
+	enum { ROUNDS = 40 };
+	static const int pattern[] = { 0, 1, 0, 1, 2, 3, 1, 0, 3, 3, 2, 0 };
+	const int plen = sizeof(pattern) / sizeof(pattern[0]);
+	unsigned char buf[RDBUF + 64];
+	struct nslog_entry *e = (void *)buf;
+	int w[4], r[4], count[4] = { 0 }, bad = 0, total = 0;
+	/* which write (its place in the order) each log's records are */
+	static int place[4][ROUNDS * 12];
+	ssize_t got;
+	char m[32];
+
+	for (int i = 0; i < 4; i++) {
+		w[i] = open_log(log_names[i], O_WRONLY);
+		r[i] = open_own(log_names[i], O_NONBLOCK);
+		REQUIRE(w[i] >= 0 && r[i] >= 0);
+	}
+	/* main, radio, main, radio ... then every log in a fixed pattern. */
+	for (int k = 0; k < ROUNDS * plen; k++) {
+		int lg = k < 2 * ROUNDS ? (k % 2 ? 1 : 0) : pattern[k % plen];
+		int l = snprintf(m, sizeof(m), "write %d", k);
+
+		REQUIRE(write(w[lg], m, l) == l);
+		place[lg][count[lg]++] = k;
+	}
+	for (int i = 0; i < 4; i++) {
+		int n = 0;
+
+		while ((got = read_own(r[i], buf)) > 0) {
+			int k = place[i][n];
+			int l = snprintf(m, sizeof(m), "write %d", k);
+
+			if (!own_ok(e, got) || e->log_id != (uint32_t)i ||
+			    e->seq != (uint64_t)n || e->lost ||
+			    e->order != (uint64_t)k || e->len != l ||
+			    memcmp(e->msg, m, l)) {
+				if (bad++ < 5)
+					printf("#   %s record %d: log_id %u seq %llu order %llu, want log_id %d seq %d order %d\n",
+					       log_names[i], n, e->log_id,
+					       (unsigned long long)e->seq,
+					       (unsigned long long)e->order,
+					       i, n, k);
+			}
+			n++;
+		}
+		CHECK(n == count[i]);
+		total += n;
+	}
+	CHECK(bad == 0);
+	CHECK(total == ROUNDS * plen);
+	for (int i = 0; i < 4; i++) {
+		close(w[i]);
+		close(r[i]);
+	}
+}
+
+static void t_order_numbers_writes_across_logs_exactly(void)
+{
+	in_new_ipc_ns(order_body);
+}
+
+struct order_writer {
+	int fd;
+	uint32_t id;
+	uint32_t count;
+};
+
+static void *order_writer_fn(void *p)
+{
+	struct order_writer *a = p;
+	unsigned char rec[64];
+
+	for (uint32_t n = 0; n < a->count; n++)
+		if (write(a->fd, rec, make_tagged(rec, a->id, n, 32)) != 32)
+			abort();
+	return NULL;
+}
+
+/*
+ * Writers on four threads, two per log, at once: every order number from 0
+ * up is given exactly once across the set, and each writer's records (in
+ * the order it wrote them) have growing order numbers.
+ */
+static void concurrent_order_body(void)
+{
+	enum { THREADS = 4, COUNT = 300 };
+	unsigned char buf[RDBUF + 64];
+	struct nslog_entry *e = (void *)buf;
+	const struct tagged *t = (const void *)e->msg;
+	static unsigned char seen[THREADS * COUNT];
+	uint64_t last[THREADS] = { 0 };
+	uint32_t next[THREADS] = { 0 };
+	struct order_writer a[THREADS];
+	pthread_t th[THREADS];
+	int w[2], r[2], bad = 0, dup = 0, total = 0;
+	ssize_t got;
+
+	memset(seen, 0, sizeof(seen));
+	for (int i = 0; i < 2; i++) {
+		w[i] = open_log(i ? "radio" : "main", O_WRONLY);
+		r[i] = open_own(i ? "radio" : "main", O_NONBLOCK);
+		REQUIRE(w[i] >= 0 && r[i] >= 0);
+	}
+	/* 600 records of 40 + 32 bytes per log: within the 64 KiB rings. */
+	for (int i = 0; i < THREADS; i++) {
+		a[i] = (struct order_writer){ w[i % 2], i, COUNT };
+		REQUIRE(pthread_create(&th[i], NULL, order_writer_fn, &a[i]) == 0);
+	}
+	for (int i = 0; i < THREADS; i++)
+		pthread_join(th[i], NULL);
+	for (int i = 0; i < 2; i++) {
+		uint64_t prev = 0;
+		int n = 0;
+
+		while ((got = read_own(r[i], buf)) > 0) {
+			if (!own_ok(e, got) || !tagged_ok(e->msg, e->len) ||
+			    t->writer >= THREADS || e->seq != (uint64_t)n ||
+			    e->lost || (n && e->order <= prev) ||
+			    e->order >= THREADS * COUNT ||
+			    t->n != next[t->writer] ||
+			    (t->n && e->order <= last[t->writer])) {
+				bad++;
+			} else {
+				dup += seen[e->order]++ != 0;
+				last[t->writer] = e->order;
+				next[t->writer]++;
+			}
+			prev = e->order;
+			n++;
+			total++;
+		}
+	}
+	CHECK(bad == 0);
+	CHECK(dup == 0);
+	CHECK(total == THREADS * COUNT);
+	for (int i = 0; i < THREADS; i++)
+		CHECK(next[i] == COUNT);
+	for (int i = 0; i < 2; i++) {
+		close(w[i]);
+		close(r[i]);
+	}
+}
+
+static void t_order_concurrent_writers_every_number_once(void)
+{
+	in_new_ipc_ns(concurrent_order_body);
+}
+
+/*
+ * Read what @r has (own header), checking the records are @writer's tagged
+ * ones, consecutive, and that a loss is reported exactly: lost == seq - the
+ * last seq read - 1, for the first record after a gap, 0 otherwise; the
+ * tagged counter n of the record with seq S is S - @base.  Updates *@last,
+ * returns the records read and adds the losses to *@lost.
+ */
+static int read_lapped(int r, uint64_t base, uint64_t *last, uint64_t *lost,
+		       int *bad)
+{
+	unsigned char buf[RDBUF + 64];
+	struct nslog_entry *e = (void *)buf;
+	const struct tagged *t = (const void *)e->msg;
+	ssize_t got;
+	int n = 0;
+
+	while ((got = read_own(r, buf)) > 0) {
+		if (!own_ok(e, got) || !tagged_ok(e->msg, e->len) ||
+		    e->seq <= *last || e->lost != e->seq - *last - 1 ||
+		    t->n != e->seq - base ||
+		    e->log_id != log_id_of(small_log)) {
+			if ((*bad)++ < 5)
+				printf("#   seq %llu lost %llu n %u after seq %llu\n",
+				       (unsigned long long)e->seq,
+				       (unsigned long long)e->lost, t->n,
+				       (unsigned long long)*last);
+		}
+		*lost += e->lost;
+		*last = e->seq;
+		n++;
+	}
+	return n;
+}
+
+/*
+ * A reader lapped on purpose, the ring filled many times over, is told
+ * exactly what it lost: from the seqs, and from what the writer wrote.
+ * poll(), GET_NEXT_ENTRY_LEN and GET_LOG_LEN before the read do not eat
+ * the loss.
+ */
+static void t_lapped_reader_told_exactly_how_many_lost(void)
+{
+	unsigned char rec[512];
+	struct nslog_info in;
+	uint64_t base, last, lost;
+	uint32_t n = 0;
+	long size;
+	int w, r, bad = 0;
+
+	flush_log(small_log);
+	w = open_log(small_log, O_WRONLY);
+	r = open_own(small_log, O_NONBLOCK);
+	REQUIRE(w >= 0 && r >= 0);
+	size = ioctl(w, LOGGER_GET_LOG_BUF_SIZE);
+	REQUIRE(size > 0);
+	REQUIRE(get_info(w, &in) == 0);
+	base = in.head_seq;
+	lost = 0;
+	/* One record, read: the reader is at the head. */
+	REQUIRE(write(w, rec, make_tagged(rec, 7, n++, 100)) == 100);
+	{
+		unsigned char buf[RDBUF + 64];
+		struct nslog_entry *e = (void *)buf;
+
+		REQUIRE(read_own(r, buf) == NSHDR + 100);
+		CHECK(e->seq == base && e->lost == 0);
+		last = base;
+	}
+
+	for (int round = 0; round < 4; round++) {
+		uint32_t written = 0, got = 0, partial = 0;
+		uint64_t lost_round = 0, bytes = 0, first_seq;
+		struct pollfd p = { .fd = r, .events = POLLIN };
+
+		/* Some records, some of them read: a reader in the middle. */
+		for (int i = 0; i < 10 * round; i++, written++)
+			REQUIRE(write(w, rec, make_tagged(rec, 7, n++, 24)) == 24);
+		if (round) {
+			unsigned char buf[RDBUF + 64];
+			struct nslog_entry *e = (void *)buf;
+
+			for (int i = 0; i < 3 * round; i++, partial++) {
+				REQUIRE(read_own(r, buf) > 0);
+				CHECK(e->seq == last + 1 && e->lost == 0);
+				last = e->seq;
+			}
+		}
+		/* Fill the ring six times over. */
+		while (bytes < 6 * (uint64_t)size) {
+			size_t len = 16 + (n * 37) % 300;
+
+			REQUIRE(write(w, rec, make_tagged(rec, 7, n++, len)) == (ssize_t)len);
+			bytes += ring_bytes(len);
+			written++;
+		}
+		REQUIRE(get_info(w, &in) == 0);
+		CHECK(in.head_seq == base + n);
+		CHECK(in.tail_seq > last + 1);
+		first_seq = in.tail_seq;
+		/* Looking does not consume the loss. */
+		CHECK(poll(&p, 1, 0) == 1 && p.revents == POLLIN);
+		CHECK(ioctl(r, LOGGER_GET_NEXT_ENTRY_LEN) > NSHDR);
+		CHECK(ioctl(r, LOGGER_GET_LOG_LEN) > 0);
+		{
+			uint64_t before = last;
+
+			got = read_lapped(r, base, &last, &lost_round, &bad);
+			CHECK(lost_round == first_seq - before - 1);
+		}
+		/* Independently: written this round, minus what was read. */
+		CHECK(lost_round == written - partial - got);
+		CHECK(last == in.head_seq - 1);
+		CHECK(got == in.head_seq - first_seq);
+		printf("#   round %d: wrote %u, read %u, lost %llu\n", round,
+		       written, partial + got, (unsigned long long)lost_round);
+		lost += lost_round;
+	}
+	CHECK(bad == 0);
+	/* Over the whole test, too. */
+	{
+		struct nslog_info end;
+
+		REQUIRE(get_info(w, &end) == 0);
+		CHECK(lost > 0 && lost < end.head_seq - base);
+	}
+	close(w);
+	close(r);
+}
+
+/*
+ * After a flush the next record's lost is the records flushed that this
+ * reader had not read; a reader that had read them all lost nothing, and
+ * neither did one opened after the flush.  seq goes on across the flush.
+ */
+static void t_flush_loss_is_what_the_reader_had_not_read(void)
+{
+	unsigned char buf[RDBUF + 64];
+	struct nslog_entry *e = (void *)buf;
+	struct nslog_info in, in2;
+	struct pollfd p;
+	int w, r, all, late;
+	char m[16];
+
+	flush_log("main");
+	w = open_log("main", O_WRONLY);
+	r = open_own("main", O_NONBLOCK);
+	all = open_own("main", O_NONBLOCK);
+	REQUIRE(w >= 0 && r >= 0 && all >= 0);
+	REQUIRE(get_info(w, &in) == 0);
+	for (int i = 0; i < 10; i++) {
+		int l = snprintf(m, sizeof(m), "f%d", i);
+
+		REQUIRE(write(w, m, l) == l);
+	}
+	for (int i = 0; i < 3; i++) {
+		REQUIRE(read_own(r, buf) > 0);
+		CHECK(e->seq == in.head_seq + i && e->lost == 0);
+	}
+	for (int i = 0; i < 10; i++)
+		REQUIRE(read_own(all, buf) > 0);
+	REQUIRE(ioctl(w, LOGGER_FLUSH_LOG) == 0);
+	REQUIRE(get_info(r, &in2) == 0);
+	CHECK(in2.head_seq == in.head_seq + 10 && in2.tail_seq == in2.head_seq);
+	/* Nothing to read yet; asking must not eat the loss. */
+	CHECK_ERR(read_own(r, buf), EAGAIN);
+	p = (struct pollfd){ .fd = r, .events = POLLIN };
+	CHECK(poll(&p, 1, 0) == 0);
+	CHECK(ioctl(r, LOGGER_GET_NEXT_ENTRY_LEN) == 0);
+	late = open_own("main", O_NONBLOCK);
+	REQUIRE(late >= 0);
+	REQUIRE(write(w, "after", 5) == 5);
+	CHECK(read_own(r, buf) == NSHDR + 5);
+	CHECK(e->seq == in.head_seq + 10 && e->lost == 7);
+	CHECK(memcmp(e->msg, "after", 5) == 0);
+	CHECK(read_own(all, buf) == NSHDR + 5);
+	CHECK(e->seq == in.head_seq + 10 && e->lost == 0);
+	CHECK(read_own(late, buf) == NSHDR + 5);
+	CHECK(e->seq == in.head_seq + 10 && e->lost == 0);
+
+	/* Two flushes before the next read: both losses, once. */
+	for (int i = 0; i < 4; i++)
+		REQUIRE(write(w, "x", 1) == 1);
+	REQUIRE(ioctl(w, LOGGER_FLUSH_LOG) == 0);
+	REQUIRE(write(w, "y", 1) == 1);
+	REQUIRE(write(w, "y", 1) == 1);
+	REQUIRE(ioctl(w, LOGGER_FLUSH_LOG) == 0);
+	REQUIRE(write(w, "z", 1) == 1);
+	CHECK(read_own(r, buf) == NSHDR + 1);
+	CHECK(e->lost == 6 && e->seq == in.head_seq + 17 && e->msg[0] == 'z');
+	REQUIRE(write(w, "z2", 2) == 2);
+	CHECK(read_own(r, buf) == NSHDR + 2);
+	CHECK(e->lost == 0 && e->seq == in.head_seq + 18);
+	close(w);
+	close(r);
+	close(all);
+	close(late);
+}
+
+/*
+ * NSLOG_IOC_INFO: the set's id, the same from every file of the set's four
+ * logs and stable; the namespace's id as readlink shows it; the log id;
+ * flags 0 while alive; head and tail as records are written and lapped.
+ * Any fd may ask, a write-only one too.
+ */
+static uint64_t host_set_id;
+
+static void info_new_ns_body(void)
+{
+	unsigned char buf[RDBUF + 64];
+	struct nslog_entry *e = (void *)buf;
+	struct nslog_info in, in2;
+	uint64_t lost;
+	int w, r, w2;
+
+	w = open_log("main", O_WRONLY);
+	r = open_own("main", O_NONBLOCK);
+	REQUIRE(w >= 0 && r >= 0);
+	REQUIRE(get_info(r, &in) == 0);
+	CHECK(in.set_id != host_set_id);
+	CHECK(in.ns_id == ipc_ns_id() && in.ns_id != 4026531839u);
+	CHECK(in.head_seq == 0 && in.tail_seq == 0);
+	CHECK(in.log_id == 0 && in.flags == 0);
+	/* Nothing written yet: seeking anywhere waits at the head. */
+	CHECK(seek_to(r, 5, &lost) == 0 && lost == 0);
+	REQUIRE(write(w, "first", 5) == 5);
+	CHECK(read_own(r, buf) == NSHDR + 5 && e->seq == 0 && e->lost == 0);
+	CHECK(e->order == 0);
+	REQUIRE(get_info(w, &in2) == 0);
+	CHECK(in2.set_id == in.set_id && in2.head_seq == 1 && in2.tail_seq == 0);
+	/* A third set: another id, and a later one. */
+	REQUIRE(unshare(CLONE_NEWIPC) == 0);
+	w2 = open_log("system", O_WRONLY);
+	REQUIRE(w2 >= 0);
+	REQUIRE(get_info(w2, &in2) == 0);
+	CHECK(in2.set_id != in.set_id && in2.set_id != host_set_id);
+	CHECK(in2.set_id > in.set_id);
+	CHECK(in2.ns_id == ipc_ns_id() && in2.ns_id != in.ns_id);
+	CHECK(in2.log_id == 3 && in2.flags == 0);
+	close(w2);
+	close(w);
+	close(r);
+}
+
+static void t_info_identity_and_extent(void)
+{
+	struct nslog_info in, in2, first;
+	const uint32_t sm = log_id_of(small_log);
+	int w[4], r[4], n;
+	ssize_t got;
+	unsigned char buf[RDBUF + 64];
+	struct nslog_entry *e = (void *)buf;
+
+	for (int i = 0; i < 4; i++) {
+		w[i] = open_log(log_names[i], O_WRONLY);
+		r[i] = open_log(log_names[i], O_RDONLY | O_NONBLOCK);
+		REQUIRE(w[i] >= 0 && r[i] >= 0);
+	}
+	REQUIRE(get_info(w[0], &first) == 0);
+	for (int i = 0; i < 4; i++) {
+		REQUIRE(get_info(w[i], &in) == 0);
+		REQUIRE(get_info(r[i], &in2) == 0);
+		CHECK(in.set_id == first.set_id && in2.set_id == first.set_id);
+		CHECK(in.ns_id == ipc_ns_id() && in.ns_id == 4026531839u);
+		CHECK(in2.ns_id == in.ns_id);
+		CHECK(in.log_id == (uint32_t)i && in2.log_id == (uint32_t)i);
+		CHECK(in.flags == 0 && in2.flags == 0);
+		CHECK(in.head_seq == in2.head_seq && in.tail_seq == in2.tail_seq);
+		CHECK(in.tail_seq <= in.head_seq);
+	}
+	/* Stable: a new file of the set, asked again. */
+	{
+		int again = open_log("events", O_WRONLY);
+
+		REQUIRE(again >= 0 && get_info(again, &in) == 0);
+		CHECK(in.set_id == first.set_id);
+		close(again);
+	}
+	host_set_id = first.set_id;
+	CHECK_ERR(ioctl(w[0], NSLOG_IOC_INFO, NULL), EFAULT);
+	CHECK_ERR(ioctl(w[0], NSLOG_IOC_INFO, bad_page), EFAULT);
+	CHECK_ERR(ioctl(w[0], NSLOG_IOC_INFO, ro_page), EFAULT);
+
+	/* head and tail move: written, then lapped. */
+	REQUIRE(sm < 4);
+	flush_log(small_log);
+	REQUIRE(get_info(w[sm], &in) == 0);
+	CHECK(in.head_seq == in.tail_seq);
+	REQUIRE(write(w[sm], "one", 3) == 3);
+	REQUIRE(get_info(w[sm], &in2) == 0);
+	CHECK(in2.head_seq == in.head_seq + 1 && in2.tail_seq == in.tail_seq);
+	for (int i = 0; i < 300; i++)
+		REQUIRE(write(w[sm], "0123456789abcdef0123456789abcdef", 32) == 32);
+	REQUIRE(get_info(r[sm], &in2) == 0);
+	CHECK(in2.head_seq == in.head_seq + 301);
+	CHECK(in2.tail_seq > in.tail_seq + 1);
+	/* 32-byte payloads take 72 bytes of ring */
+	CHECK(in2.head_seq - in2.tail_seq <=
+	      (uint64_t)ioctl(w[sm], LOGGER_GET_LOG_BUF_SIZE) / 72);
+	/* What a new reader reads is exactly [tail, head). */
+	close(r[sm]);
+	r[sm] = open_own(small_log, O_NONBLOCK);
+	REQUIRE(r[sm] >= 0);
+	n = 0;
+	while ((got = read_own(r[sm], buf)) > 0) {
+		CHECK(e->seq == in2.tail_seq + n);
+		n++;
+	}
+	CHECK((uint64_t)n == in2.head_seq - in2.tail_seq);
+	for (int i = 0; i < 4; i++) {
+		close(w[i]);
+		close(r[i]);
+	}
+	in_new_ipc_ns(info_new_ns_body);
+}
+
+/*
+ * NSLOG_IOC_SEEK to a stored record, back, to the head, beyond it, and to
+ * records gone already.
+ */
+static void t_seek_stored_back_and_beyond(void)
+{
+	unsigned char buf[RDBUF + 64];
+	struct nslog_entry *e = (void *)buf;
+	struct nslog_info in;
+	struct pollfd p;
+	uint64_t lost, h;
+	int w, r, n;
+	char m[16];
+
+	flush_log("main");
+	w = open_log("main", O_WRONLY);
+	r = open_own("main", O_NONBLOCK);
+	REQUIRE(w >= 0 && r >= 0);
+	REQUIRE(get_info(w, &in) == 0);
+	h = in.head_seq;
+	for (int i = 0; i < 10; i++) {
+		int l = snprintf(m, sizeof(m), "s%d", i);
+
+		REQUIRE(write(w, m, l) == l);
+	}
+	/* To a stored record: it is next, nothing lost. */
+	CHECK(seek_to(r, h + 4, &lost) == 0 && lost == 0);
+	CHECK(ioctl(r, LOGGER_GET_NEXT_ENTRY_LEN) == NSHDR + 2);
+	CHECK(ioctl(r, LOGGER_GET_LOG_LEN) == 6 * ring_bytes(2));
+	CHECK(read_own(r, buf) == NSHDR + 2);
+	CHECK(e->seq == h + 4 && e->lost == 0 && memcmp(e->msg, "s4", 2) == 0);
+	CHECK(read_own(r, buf) == NSHDR + 2 && e->seq == h + 5 && e->lost == 0);
+	/* Back: the records are read again, in order, to the end. */
+	CHECK(seek_to(r, h + 1, &lost) == 0 && lost == 0);
+	for (n = 1; read_own(r, buf) > 0; n++) {
+		snprintf(m, sizeof(m), "s%d", n);
+		CHECK(e->seq == h + n && e->lost == 0 && memcmp(e->msg, m, 2) == 0);
+	}
+	CHECK(n == 10);
+	/* To the tail: all ten. */
+	CHECK(seek_to(r, h, &lost) == 0 && lost == 0);
+	for (n = 0; read_own(r, buf) > 0; n++)
+		CHECK(e->seq == h + n && e->lost == 0);
+	CHECK(n == 10);
+	/* To the head: nothing to read, nothing lost. */
+	CHECK(seek_to(r, h + 10, &lost) == 0 && lost == 0);
+	CHECK_ERR(read_own(r, buf), EAGAIN);
+	/* Beyond the head: it waits at the head, nothing lost. */
+	CHECK(seek_to(r, h + 1000, &lost) == 0 && lost == 0);
+	CHECK_ERR(read_own(r, buf), EAGAIN);
+	p = (struct pollfd){ .fd = r, .events = POLLIN };
+	CHECK(poll(&p, 1, 0) == 0);
+	CHECK(ioctl(r, LOGGER_GET_LOG_LEN) == 0);
+	REQUIRE(write(w, "s10", 3) == 3);
+	CHECK(read_own(r, buf) == NSHDR + 3);
+	CHECK(e->seq == h + 10 && e->lost == 0 && memcmp(e->msg, "s10", 3) == 0);
+	CHECK(seek_to(r, UINT64_MAX, &lost) == 0 && lost == 0);
+	CHECK_ERR(read_own(r, buf), EAGAIN);
+	/* A version 1 reader seeks as well: the position is the reader's. */
+	{
+		int r1 = open_log("main", O_RDONLY | O_NONBLOCK);
+
+		REQUIRE(r1 >= 0);
+		CHECK(seek_to(r1, h + 9, &lost) == 0 && lost == 0);
+		CHECK(read(r1, buf, RDBUF) == 20 + 2 && memcmp(buf + 20, "s9", 2) == 0);
+		CHECK(read(r1, buf, RDBUF) == 20 + 3);
+		CHECK_ERR(read(r1, buf, RDBUF), EAGAIN);
+		close(r1);
+	}
+	/* Errors: a write-only fd, bad pointers. */
+	CHECK_ERR(seek_to(w, h, NULL), EBADF);
+	CHECK_ERR(ioctl(r, NSLOG_IOC_SEEK, NULL), EFAULT);
+	CHECK_ERR(ioctl(r, NSLOG_IOC_SEEK, bad_page), EFAULT);
+	/* ... after which a good seek works. */
+	CHECK(seek_to(r, h + 2, &lost) == 0 && lost == 0);
+	CHECK(read_own(r, buf) == NSHDR + 2 && e->seq == h + 2);
+	close(w);
+	close(r);
+}
+
+static void t_seek_to_gone_records_reports_them_lost(void)
+{
+	unsigned char buf[RDBUF + 64];
+	struct nslog_entry *e = (void *)buf;
+	struct nslog_info in, in2;
+	uint64_t lost, h, t;
+	int w, r;
+
+	flush_log(small_log);
+	w = open_log(small_log, O_WRONLY);
+	r = open_own(small_log, O_NONBLOCK);
+	REQUIRE(w >= 0 && r >= 0);
+	REQUIRE(get_info(w, &in) == 0);
+	h = in.head_seq;
+	for (int i = 0; i < 400; i++)
+		REQUIRE(write(w, "0123456789abcdef0123456789abcdef0123456789abcdef", 48) == 48);
+	REQUIRE(get_info(w, &in) == 0);
+	t = in.tail_seq;
+	REQUIRE(t > h + 7);
+	/* Seven records before the tail: lost 7, returned and in the header. */
+	CHECK(seek_to(r, t - 7, &lost) == 0 && lost == 7);
+	CHECK(ioctl(r, LOGGER_GET_NEXT_ENTRY_LEN) == NSHDR + 48);
+	CHECK(read_own(r, buf) == NSHDR + 48);
+	CHECK(e->seq == t && e->lost == 7);
+	CHECK(read_own(r, buf) == NSHDR + 48 && e->seq == t + 1 && e->lost == 0);
+	/* The first record since the flush, and the first ever. */
+	CHECK(seek_to(r, h, &lost) == 0 && lost == t - h);
+	CHECK(read_own(r, buf) > 0 && e->seq == t && e->lost == t - h);
+	CHECK(seek_to(r, 0, &lost) == 0 && lost == t);
+	CHECK(read_own(r, buf) > 0 && e->seq == t && e->lost == t);
+	/* The tail itself is stored: nothing lost. */
+	CHECK(seek_to(r, t, &lost) == 0 && lost == 0);
+	CHECK(read_own(r, buf) > 0 && e->seq == t && e->lost == 0);
+	/* Sought to a gone record, then lapped before reading. */
+	CHECK(seek_to(r, t - 3, &lost) == 0 && lost == 3);
+	for (int i = 0; i < 200; i++)
+		REQUIRE(write(w, "0123456789abcdef0123456789abcdef0123456789abcdef", 48) == 48);
+	REQUIRE(get_info(w, &in2) == 0);
+	CHECK(read_own(r, buf) > 0);
+	CHECK(e->seq == in2.tail_seq && e->lost == in2.tail_seq - (t - 3));
+	/* Lapped, then sought to a stored record: the old loss is gone. */
+	for (int i = 0; i < 200; i++)
+		REQUIRE(write(w, "0123456789abcdef0123456789abcdef0123456789abcdef", 48) == 48);
+	REQUIRE(get_info(w, &in2) == 0);
+	CHECK(seek_to(r, in2.tail_seq + 2, &lost) == 0 && lost == 0);
+	CHECK(read_own(r, buf) > 0 && e->seq == in2.tail_seq + 2 && e->lost == 0);
+	/* A flushed record, sought: lost. */
+	REQUIRE(ioctl(w, LOGGER_FLUSH_LOG) == 0);
+	REQUIRE(write(w, "new", 3) == 3);
+	CHECK(seek_to(r, in2.head_seq - 5, &lost) == 0 && lost == 5);
+	CHECK(read_own(r, buf) == NSHDR + 3);
+	CHECK(e->seq == in2.head_seq && e->lost == 5 && memcmp(e->msg, "new", 3) == 0);
+	close(w);
+	close(r);
+}
+
+/*
+ * NSLOG_ENTRY_KERNEL: the rate-limit notices have it, no write has it,
+ * whatever its bytes, a notice's own bytes written back included.  A rule
+ * on a cgroup of the test's own, notices at every passing record
+ * (notice_interval_ms 0); the sum of the notices' counts is exactly what
+ * the writer wrote and the reader did not get.
+ */
+#define CG_ROOT		"/sys/fs/cgroup"
+#define RL_PARAM	"/sys/module/nslogger/parameters/notice_interval_ms"
+
+static int write_file_str(const char *path, const char *s)
+{
+	int fd = open(path, O_WRONLY | O_CLOEXEC);
+	ssize_t n;
+
+	if (fd < 0)
+		return -1;
+	n = write(fd, s, strlen(s));
+	close(fd);
+	return n == (ssize_t)strlen(s) ? 0 : -1;
+}
+
+enum { FLOOD = 120, FLOOD_LEN = 64 };
+
+static void __attribute__((noreturn)) flooder(int go)
+{
+	unsigned char rec[FLOOD_LEN];
+	int w = open_log("main", O_WRONLY), we = open_log("events", O_WRONLY);
+	char c;
+
+	if (w < 0 || we < 0 || read(go, &c, 1) != 1)
+		_exit(1);
+	memset(rec, 'f', sizeof(rec));
+	memcpy(rec, "\4flood\0", 7);
+	rec[FLOOD_LEN - 1] = 0;
+	for (int i = 0; i < FLOOD; i++)
+		if (write(w, rec, FLOOD_LEN) != FLOOD_LEN ||
+		    write(we, rec, FLOOD_LEN) != FLOOD_LEN)
+			_exit(1);
+	/* Room again in the bucket: one record passes, after its notice. */
+	usleep(400 * 1000);
+	if (write(w, "\4after\0", 7) != 7 || write(we, "\1\0\0\0\0", 5) != 5)
+		_exit(1);
+	_exit(0);
+}
+
+struct flag_tally {
+	int notices, passed, forged, bad;
+	unsigned long long n, m;
+	unsigned char copy[RDBUF];	/* a notice's payload */
+	size_t copy_len;
+};
+
+static void tally(int r, int events, pid_t child, struct flag_tally *t)
+{
+	unsigned char buf[RDBUF + 64];
+	struct nslog_entry *e = (void *)buf;
+	static const char text[] = "\5nslogger\0nslogger: suppressed ";
+	ssize_t got;
+
+	char from[64];
+
+	snprintf(from, sizeof(from), " from /nslog-abi-%d", getpid());
+	memset(t, 0, sizeof(*t));
+	while ((got = read_own(r, buf)) > 0) {
+		unsigned long long n, m;
+		const char *s;
+
+		buf[got] = 0;	/* an event's string has no NUL of its own */
+
+		if (!own_ok(e, got)) {
+			t->bad++;
+			continue;
+		}
+		if (e->pid != child) {
+			/* the test's own forgeries */
+			if (e->flags)
+				t->bad++;
+			t->forged++;
+			continue;
+		}
+		if (!(e->flags & NSLOG_ENTRY_KERNEL)) {
+			if (e->flags)
+				t->bad++;
+			t->passed++;
+			continue;
+		}
+		if (e->flags != NSLOG_ENTRY_KERNEL)
+			t->bad++;
+		if (events) {
+			uint32_t tag, slen;
+
+			memcpy(&tag, e->msg, 4);
+			memcpy(&slen, e->msg + 5, 4);
+			if (e->len < 9 || tag != NSLOG_EVENT_TAG_SUPPRESSED ||
+			    e->msg[4] != NSLOG_EVENT_STRING || slen != e->len - 9u) {
+				t->bad++;
+				continue;
+			}
+			s = e->msg + 9;
+		} else {
+			if (e->len < sizeof(text) ||
+			    memcmp(e->msg, text, sizeof(text) - 1) ||
+			    e->msg[e->len - 1]) {
+				t->bad++;
+				continue;
+			}
+			s = e->msg + 10;
+		}
+		if (sscanf(s, "nslogger: suppressed %llu records (%llu bytes)",
+			   &n, &m) != 2 || strlen(s) < strlen(from) ||
+		    strcmp(s + strlen(s) - strlen(from), from)) {
+			printf("#   notice '%s'\n", s);
+			t->bad++;
+			continue;
+		}
+		t->notices++;
+		t->n += n;
+		t->m += m;
+		memcpy(t->copy, e->msg, e->len);
+		t->copy_len = e->len;
+	}
+}
+
+static void t_kernel_flag_on_notices_only(void)
+{
+	unsigned char buf[RDBUF + 64];
+	struct nslog_entry *e = (void *)buf;
+	char cg[128], rule[256], saved[32] = "1000", pidbuf[32];
+	static struct flag_tally tm, te;
+	struct iovec iov[2];
+	int r, re, w, we, go[2], st, fd;
+	pid_t child;
+	ssize_t n;
+
+	if (access(CG_ROOT "/cgroup.controllers", F_OK))
+		SKIP("no cgroup v2 hierarchy at " CG_ROOT);
+	snprintf(cg, sizeof(cg), CG_ROOT "/nslog-abi-%d", getpid());
+	REQUIRE(mkdir(cg, 0755) == 0 || errno == EEXIST);
+	fd = open(RL_PARAM, O_RDONLY | O_CLOEXEC);
+	REQUIRE(fd >= 0);
+	n = read(fd, saved, sizeof(saved) - 1);
+	close(fd);
+	REQUIRE(n > 0);
+	saved[n] = 0;
+	REQUIRE(write_file_str(RL_PARAM, "0") == 0);
+
+	flush_log("main");
+	flush_log("events");
+	r = open_own("main", O_NONBLOCK);
+	re = open_own("events", O_NONBLOCK);
+	w = open_log("main", O_WRONLY);
+	we = open_log("events", O_WRONLY);
+	REQUIRE(r >= 0 && re >= 0 && w >= 0 && we >= 0);
+
+	/* Forgeries from the test, which no rule limits. */
+	{
+		static const char notice[] =
+			"\5nslogger\0nslogger: suppressed 3 records (192 bytes) from /x";
+		struct nslog_entry fake = {
+			.len = 4, .hdr_size = 56, .flags = NSLOG_ENTRY_KERNEL,
+			.log_id = 0,
+		};
+		unsigned char ev[64], ff[300];
+		uint32_t tag = NSLOG_EVENT_TAG_SUPPRESSED, sl = 8;
+
+		memset(ff, 0xff, sizeof(ff));
+		memcpy(ev, &tag, 4);
+		ev[4] = NSLOG_EVENT_STRING;
+		memcpy(ev + 5, &sl, 4);
+		memcpy(ev + 9, "nslogger", 8);
+		REQUIRE(write(w, notice, sizeof(notice)) == sizeof(notice));
+		REQUIRE(write(w, &fake, sizeof(fake)) == sizeof(fake));
+		REQUIRE(write(w, "\1", 1) == 1);
+		REQUIRE(write(w, ff, sizeof(ff)) == sizeof(ff));
+		REQUIRE(write(we, ev, 17) == 17);
+		REQUIRE(write(we, ff, 1) == 1);
+	}
+
+	REQUIRE(pipe2(go, O_CLOEXEC) == 0);
+	child = fork();
+	REQUIRE(child >= 0);
+	if (child == 0) {
+		close(go[1]);
+		flooder(go[0]);
+	}
+	close(go[0]);
+	snprintf(pidbuf, sizeof(pidbuf), "%d", child);
+	snprintf(cg + strlen(cg), sizeof(cg) - strlen(cg), "/cgroup.procs");
+	CHECK(write_file_str(cg, pidbuf) == 0);
+	*strrchr(cg, '/') = 0;
+	snprintf(rule, sizeof(rule), "set /nslog-abi-%d records=10/s records_burst=3",
+		 getpid());
+	CHECK(write_file_str("/proc/nslogger/limits", rule) == 0);
+	CHECK(write(go[1], "g", 1) == 1);
+	close(go[1]);
+	CHECK(waitpid(child, &st, 0) == child && WIFEXITED(st) && WEXITSTATUS(st) == 0);
+	snprintf(rule, sizeof(rule), "clear /nslog-abi-%d", getpid());
+	CHECK(write_file_str("/proc/nslogger/limits", rule) == 0);
+	for (int i = 0; i < 100 && rmdir(cg); i++)
+		usleep(10000);
+
+	tally(r, 0, child, &tm);
+	tally(re, 1, child, &te);
+	printf("#   main: %d passed of %d, %d notices of %llu records; events: %d passed, %d notices of %llu\n",
+	       tm.passed, FLOOD + 1, tm.notices, tm.n, te.passed, te.notices, te.n);
+	CHECK(tm.bad == 0 && te.bad == 0);
+	CHECK(tm.forged == 4 && te.forged == 2);
+	CHECK(tm.notices >= 1 && te.notices >= 1);
+	/* the burst of 3, shared by both logs, and the record after */
+	CHECK(tm.passed >= 2 && te.passed >= 2);
+	/* Exactly what was written and not read, in records and bytes. */
+	CHECK(tm.n == (unsigned long long)(FLOOD + 1 - tm.passed));
+	CHECK(tm.m == tm.n * FLOOD_LEN);
+	CHECK(te.n == (unsigned long long)(FLOOD + 1 - te.passed));
+	CHECK(te.m == te.n * FLOOD_LEN);
+
+	/* A notice's very bytes, written back: not the kernel's. */
+	REQUIRE(tm.copy_len > 0 && te.copy_len > 0);
+	REQUIRE(write(w, tm.copy, tm.copy_len) == (ssize_t)tm.copy_len);
+	CHECK(read_own(r, buf) == NSHDR + (ssize_t)tm.copy_len);
+	CHECK(e->flags == 0 && memcmp(e->msg, tm.copy, tm.copy_len) == 0);
+	iov[0] = (struct iovec){ te.copy, 4 };
+	iov[1] = (struct iovec){ te.copy + 4, te.copy_len - 4 };
+	REQUIRE(writev(we, iov, 2) == (ssize_t)te.copy_len);
+	CHECK(read_own(re, buf) == NSHDR + (ssize_t)te.copy_len);
+	CHECK(e->flags == 0 && memcmp(e->msg, te.copy, te.copy_len) == 0);
+	CHECK(write_file_str(RL_PARAM, saved) == 0);
+	close(r);
+	close(re);
+	close(w);
+	close(we);
+}
+
 #define T(fn) { #fn + 2, fn }
 static const struct tap_case cases[] = {
 	T(t_nodes_exist_and_are_not_world_readable),
@@ -974,6 +2167,17 @@ static const struct tap_case cases[] = {
 	T(t_logs_are_separate),
 	T(t_unprivileged_reader_sees_own_euid_only),
 	T(t_writer_cannot_forge_identity),
+	T(t_own_header_every_version_same_record),
+	T(t_own_version_set_get_and_refused_versions),
+	T(t_own_header_seq_consecutive_from_the_tail),
+	T(t_order_numbers_writes_across_logs_exactly),
+	T(t_order_concurrent_writers_every_number_once),
+	T(t_lapped_reader_told_exactly_how_many_lost),
+	T(t_flush_loss_is_what_the_reader_had_not_read),
+	T(t_info_identity_and_extent),
+	T(t_seek_stored_back_and_beyond),
+	T(t_seek_to_gone_records_reports_them_lost),
+	T(t_kernel_flag_on_notices_only),
 };
 
 int main(int argc, char **argv)

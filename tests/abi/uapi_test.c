@@ -26,6 +26,7 @@
 
 #define V1	struct logger_entry
 #define V2	struct logger_entry_v2
+#define NSE	struct nslog_entry
 
 /* Every check is a constant expression: asserted statically and at run. */
 #define UAPI_CHECKS(X)							\
@@ -62,7 +63,48 @@
 	X(FSIZE(V2, nsec) == 4 && !FUNSIGNED(V2, nsec))			\
 	X(FSIZE(V2, euid) == 4 && FUNSIGNED(V2, euid))			\
 	X(LOGGER_ENTRY_MAX_PAYLOAD == 4076)				\
-	X(NSLOG_ENTRY_MAX_LEN == 24 + 4076)				\
+	X(NSLOG_ENTRY_MAX_LEN == 56 + 4076)				\
+	X(NSLOG_ENTRY_VERSION == 0x4e53)				\
+	X(NSLOG_ENTRY_KERNEL == 1)					\
+	X(sizeof(NSE) == 56)						\
+	X(offsetof(NSE, len) == 0)					\
+	X(offsetof(NSE, hdr_size) == 2)					\
+	X(offsetof(NSE, pid) == 4)					\
+	X(offsetof(NSE, tid) == 8)					\
+	X(offsetof(NSE, euid) == 12)					\
+	X(offsetof(NSE, seq) == 16)					\
+	X(offsetof(NSE, order) == 24)					\
+	X(offsetof(NSE, lost) == 32)					\
+	X(offsetof(NSE, time_ns) == 40)					\
+	X(offsetof(NSE, log_id) == 48)					\
+	X(offsetof(NSE, flags) == 52)					\
+	X(offsetof(NSE, msg) == 56)					\
+	X(FSIZE(NSE, len) == 2 && FUNSIGNED(NSE, len))			\
+	X(FSIZE(NSE, hdr_size) == 2 && FUNSIGNED(NSE, hdr_size))	\
+	X(FSIZE(NSE, pid) == 4 && !FUNSIGNED(NSE, pid))			\
+	X(FSIZE(NSE, tid) == 4 && !FUNSIGNED(NSE, tid))			\
+	X(FSIZE(NSE, euid) == 4 && FUNSIGNED(NSE, euid))		\
+	X(FSIZE(NSE, seq) == 8 && FUNSIGNED(NSE, seq))			\
+	X(FSIZE(NSE, order) == 8 && FUNSIGNED(NSE, order))		\
+	X(FSIZE(NSE, lost) == 8 && FUNSIGNED(NSE, lost))		\
+	X(FSIZE(NSE, time_ns) == 8 && !FUNSIGNED(NSE, time_ns))		\
+	X(FSIZE(NSE, log_id) == 4 && FUNSIGNED(NSE, log_id))		\
+	X(FSIZE(NSE, flags) == 4 && FUNSIGNED(NSE, flags))		\
+	X(sizeof(struct nslog_info) == 40)				\
+	X(offsetof(struct nslog_info, set_id) == 0)			\
+	X(offsetof(struct nslog_info, ns_id) == 8)			\
+	X(offsetof(struct nslog_info, head_seq) == 16)			\
+	X(offsetof(struct nslog_info, tail_seq) == 24)			\
+	X(offsetof(struct nslog_info, log_id) == 32)			\
+	X(offsetof(struct nslog_info, flags) == 36)			\
+	X(NSLOG_INFO_DEAD == 1)						\
+	X(sizeof(struct nslog_seek) == 16)				\
+	X(offsetof(struct nslog_seek, seq) == 0)			\
+	X(offsetof(struct nslog_seek, lost) == 8)			\
+	X(NSLOG_IOC_INFO == _IOR(0xAE, 0x41, struct nslog_info))	\
+	X(NSLOG_IOC_SEEK == _IOWR(0xAE, 0x42, struct nslog_seek))	\
+	X(_IOC_SIZE(NSLOG_IOC_INFO) == 40)				\
+	X(_IOC_SIZE(NSLOG_IOC_SEEK) == 16)				\
 	X(__LOGGERIO == 0xAE)						\
 	X(LOGGER_GET_LOG_BUF_SIZE == 0xAE01)				\
 	X(LOGGER_GET_LOG_LEN == 0xAE02)					\
@@ -155,6 +197,7 @@ int main(void)
 	printf("# uapi_test (C %ld)\n", (long)__STDC_VERSION__);
 #endif
 	printf("# V1 = struct logger_entry, V2 = struct logger_entry_v2,\n"
+	       "# NSE = struct nslog_entry,\n"
 	       "# FSIZE = size of the field, FUNSIGNED = its type is unsigned\n");
 #define UAPI_RUN(e)	uapi_check(e, #e);
 	UAPI_CHECKS(UAPI_RUN)

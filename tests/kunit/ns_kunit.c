@@ -23,6 +23,7 @@
 #include <kunit/test.h>
 #include <linux/err.h>
 #include <linux/kernel.h>
+#include <linux/rcupdate.h>
 #include <linux/refcount.h>
 #include <linux/slab.h>
 #include <linux/time64.h>
@@ -40,12 +41,17 @@
 /* Some time after boot: the fake clock starts here. */
 #define T0		(1000 * NSEC_PER_SEC)
 #define ID_BASE		4026532000U
+/* Host uids that made the fake containers' user namespaces. */
+#define TENANT_A	1000U
+#define TENANT_B	1001U
 
 struct nslog_ns_fake {
 	bool alive;
 	unsigned int holds;
 	unsigned int id;
 	struct user_namespace *owner;
+	/* the host uid its set counts against; 0 with the host's owner */
+	unsigned int tenant;
 };
 
 struct nslog_ns_test {
@@ -63,13 +69,25 @@ struct nslog_ns_test {
 /* The ops have no argument to find their case by: only one runs at a time. */
 static struct nslog_ns_test *nslog_ns_cur;
 
+static struct nslog_ns_owner nslog_ns_owner_uid(unsigned int uid)
+{
+	return (struct nslog_ns_owner){
+		.kind = NSLOG_NS_OWNER_UID, .id = uid, .key = uid,
+	};
+}
+
 static struct nslog_ns_key nslog_ns_key_of(struct nslog_ns_fake *f)
 {
-	return (struct nslog_ns_key){
+	struct nslog_ns_key key = {
 		.ns = f,
 		.id = f->id,
 		.user_ns = f->owner,
+		.owner = { .kind = NSLOG_NS_OWNER_HOST },
 	};
+
+	if (f->owner != &init_user_ns)
+		key.owner = nslog_ns_owner_uid(f->tenant);
+	return key;
 }
 
 static int nslog_ns_fake_hold(struct nslog_ns_entry *e, void *ns)
@@ -144,9 +162,11 @@ static int nslog_ns_test_init(struct kunit *test)
 		t->ns[i].alive = true;
 		t->ns[i].id = ID_BASE + i;
 		t->ns[i].owner = t->userns;
+		t->ns[i].tenant = TENANT_A;
 	}
 	t->reg->max = 16;
 	t->reg->reserve = 4;
+	t->reg->per_owner = 100;
 	t->reg->size = NS_SIZE;
 	t->reg->grace_ms = GRACE_MS;
 	nslog_ns_registry_init(t->reg, &nslog_ns_fake_ops);
@@ -240,6 +260,17 @@ static bool nslog_ns_has_set(struct nslog_ns_test *t, struct nslog_ns_fake *f)
 		return false;
 	nslog_logset_put(set);
 	return true;
+}
+
+/*
+ * A reaping pass, after an RCU grace period: the reaper removes an entry
+ * only if a grace period separates the reading that first saw it dead from
+ * a later one (as the delayed work's passes always are in practice).
+ */
+static unsigned int nslog_ns_pass(struct nslog_ns_test *t)
+{
+	synchronize_rcu();
+	return nslog_ns_reap(t->reg);
 }
 
 static u64 nslog_ns_written(struct nslog_logset *set)
@@ -364,9 +395,9 @@ static void nslog_ns_test_live_ns_is_never_reaped(struct kunit *test)
 	KUNIT_ASSERT_FALSE(test, IS_ERR(nslog_ns_open(t, &t->ns[0], true)));
 	nslog_ns_close_all(t);
 
-	KUNIT_EXPECT_EQ(test, nslog_ns_reap(t->reg), 0U);
+	KUNIT_EXPECT_EQ(test, nslog_ns_pass(t), 0U);
 	t->now += 100ULL * 365 * 24 * 3600 * NSEC_PER_SEC;
-	KUNIT_EXPECT_EQ(test, nslog_ns_reap(t->reg), 0U);
+	KUNIT_EXPECT_EQ(test, nslog_ns_pass(t), 0U);
 	KUNIT_EXPECT_EQ(test, t->reg->count, 1U);
 	KUNIT_EXPECT_EQ(test, t->ns[0].holds, 1U);
 	KUNIT_EXPECT_TRUE(test, nslog_ns_has_set(t, &t->ns[0]));
@@ -383,8 +414,8 @@ KUNIT_ARRAY_PARAM(nslog_ns_grace, nslog_ns_graces, nslog_ns_grace_desc);
 
 /*
  * A dead namespace's entry stays through the grace period, counted from
- * the first pass that saw it dead, and goes at the first pass after; the
- * hold is given back with it.
+ * the first pass that saw it dead, and goes at the first later pass after
+ * it (with no grace, the very next pass); the hold is given back with it.
  */
 static void nslog_ns_test_dead_ns_reaped_only_after_grace(struct kunit *test)
 {
@@ -399,26 +430,30 @@ static void nslog_ns_test_dead_ns_reaped_only_after_grace(struct kunit *test)
 	nslog_ns_close_all(t);
 
 	a->alive = false;
-	/* Passes before the grace period ends keep it, however many. */
+	/*
+	 * The pass that first sees it dead keeps it, whatever the grace; so
+	 * do later passes before the grace period ends, however many.
+	 */
 	t->now += NSEC_PER_SEC;
 	dead_at = t->now;
+	KUNIT_EXPECT_EQ(test, nslog_ns_pass(t), 0U);
+	KUNIT_EXPECT_EQ(test, a->holds, 1U);
 	if (grace) {
-		KUNIT_EXPECT_EQ(test, nslog_ns_reap(t->reg), 0U);
 		t->now = dead_at + grace / 2;
-		KUNIT_EXPECT_EQ(test, nslog_ns_reap(t->reg), 0U);
+		KUNIT_EXPECT_EQ(test, nslog_ns_pass(t), 0U);
 		t->now = dead_at + grace - 1;
-		KUNIT_EXPECT_EQ(test, nslog_ns_reap(t->reg), 0U);
+		KUNIT_EXPECT_EQ(test, nslog_ns_pass(t), 0U);
 		KUNIT_EXPECT_EQ(test, t->reg->count, 1U);
 		KUNIT_EXPECT_EQ(test, a->holds, 1U);
 		KUNIT_EXPECT_TRUE(test, nslog_ns_has_set(t, a));
 		t->now = dead_at + grace;
 	}
-	KUNIT_EXPECT_EQ(test, nslog_ns_reap(t->reg), 1U);
+	KUNIT_EXPECT_EQ(test, nslog_ns_pass(t), 1U);
 	KUNIT_EXPECT_EQ(test, t->reg->count, 0U);
 	KUNIT_EXPECT_EQ(test, a->holds, 0U);
 	KUNIT_EXPECT_EQ(test, t->unholds, 1U);
 	KUNIT_EXPECT_FALSE(test, nslog_ns_has_set(t, a));
-	KUNIT_EXPECT_EQ(test, nslog_ns_reap(t->reg), 0U);
+	KUNIT_EXPECT_EQ(test, nslog_ns_pass(t), 0U);
 }
 
 /*
@@ -434,18 +469,18 @@ static void nslog_ns_test_alive_again_restarts_grace(struct kunit *test)
 	nslog_ns_close_all(t);
 
 	a->alive = false;
-	KUNIT_EXPECT_EQ(test, nslog_ns_reap(t->reg), 0U);
+	KUNIT_EXPECT_EQ(test, nslog_ns_pass(t), 0U);
 	t->now += GRACE_NS / 2;
 	a->alive = true;
-	KUNIT_EXPECT_EQ(test, nslog_ns_reap(t->reg), 0U);
+	KUNIT_EXPECT_EQ(test, nslog_ns_pass(t), 0U);
 	t->now += GRACE_NS / 2;
 	a->alive = false;
 	/* A grace period after the first death, but dead only since now. */
-	KUNIT_EXPECT_EQ(test, nslog_ns_reap(t->reg), 0U);
+	KUNIT_EXPECT_EQ(test, nslog_ns_pass(t), 0U);
 	t->now += GRACE_NS - 1;
-	KUNIT_EXPECT_EQ(test, nslog_ns_reap(t->reg), 0U);
+	KUNIT_EXPECT_EQ(test, nslog_ns_pass(t), 0U);
 	t->now += 1;
-	KUNIT_EXPECT_EQ(test, nslog_ns_reap(t->reg), 1U);
+	KUNIT_EXPECT_EQ(test, nslog_ns_pass(t), 1U);
 }
 
 /*
@@ -464,12 +499,12 @@ static void nslog_ns_test_dead_at_clock_zero_waits_grace(struct kunit *test)
 	nslog_ns_close_all(t);
 
 	a->alive = false;
-	KUNIT_EXPECT_EQ(test, nslog_ns_reap(t->reg), 0U);
+	KUNIT_EXPECT_EQ(test, nslog_ns_pass(t), 0U);
 	KUNIT_EXPECT_EQ(test, t->reg->count, 1U);
 	t->now = GRACE_NS / 2;
-	KUNIT_EXPECT_EQ(test, nslog_ns_reap(t->reg), 0U);
+	KUNIT_EXPECT_EQ(test, nslog_ns_pass(t), 0U);
 	t->now = GRACE_NS + 1;
-	KUNIT_EXPECT_EQ(test, nslog_ns_reap(t->reg), 1U);
+	KUNIT_EXPECT_EQ(test, nslog_ns_pass(t), 1U);
 }
 
 /* A pass reaps exactly the dead entries whose grace period is over. */
@@ -485,17 +520,17 @@ static void nslog_ns_test_reap_takes_only_expired_dead(struct kunit *test)
 	/* 0, 1: dead early; 2: dead later; 3, 4, 5: alive. */
 	t->ns[0].alive = false;
 	t->ns[1].alive = false;
-	KUNIT_EXPECT_EQ(test, nslog_ns_reap(t->reg), 0U);
+	KUNIT_EXPECT_EQ(test, nslog_ns_pass(t), 0U);
 	t->now += GRACE_NS / 2;
 	t->ns[2].alive = false;
-	KUNIT_EXPECT_EQ(test, nslog_ns_reap(t->reg), 0U);
+	KUNIT_EXPECT_EQ(test, nslog_ns_pass(t), 0U);
 	t->now += GRACE_NS / 2;
-	KUNIT_EXPECT_EQ(test, nslog_ns_reap(t->reg), 2U);
+	KUNIT_EXPECT_EQ(test, nslog_ns_pass(t), 2U);
 	KUNIT_EXPECT_EQ(test, t->reg->count, 4U);
 	for (i = 0; i < 6; i++)
 		KUNIT_EXPECT_EQ(test, nslog_ns_has_set(t, &t->ns[i]), i >= 2);
 	t->now += GRACE_NS / 2;
-	KUNIT_EXPECT_EQ(test, nslog_ns_reap(t->reg), 1U);
+	KUNIT_EXPECT_EQ(test, nslog_ns_pass(t), 1U);
 	KUNIT_EXPECT_EQ(test, t->reg->count, 3U);
 }
 
@@ -515,7 +550,7 @@ static void nslog_ns_test_dead_set_found_by_id_during_grace(struct kunit *test)
 	nslog_ns_close(t, set);
 
 	a->alive = false;
-	KUNIT_EXPECT_EQ(test, nslog_ns_reap(t->reg), 0U);
+	KUNIT_EXPECT_EQ(test, nslog_ns_pass(t), 0U);
 	t->now += GRACE_NS - 1;
 	found = nslog_ns_open_id(t, a->id);
 	KUNIT_ASSERT_FALSE(test, IS_ERR(found));
@@ -524,7 +559,7 @@ static void nslog_ns_test_dead_set_found_by_id_during_grace(struct kunit *test)
 	nslog_ns_close(t, found);
 
 	t->now += 1;
-	KUNIT_EXPECT_EQ(test, nslog_ns_reap(t->reg), 1U);
+	KUNIT_EXPECT_EQ(test, nslog_ns_pass(t), 1U);
 	found = nslog_ns_open_id(t, a->id);
 	KUNIT_EXPECT_EQ(test, PTR_ERR_OR_ZERO(found), -ENOENT);
 }
@@ -547,13 +582,13 @@ static void nslog_ns_test_reused_key_never_gets_old_set(struct kunit *test)
 	nslog_ns_write(test, old);
 
 	a->alive = false;
-	KUNIT_EXPECT_EQ(test, nslog_ns_reap(t->reg), 0U);
+	KUNIT_EXPECT_EQ(test, nslog_ns_pass(t), 0U);
 	/* Through the grace period the namespace cannot be freed. */
 	t->now += GRACE_NS - 1;
-	KUNIT_EXPECT_EQ(test, nslog_ns_reap(t->reg), 0U);
+	KUNIT_EXPECT_EQ(test, nslog_ns_pass(t), 0U);
 	KUNIT_EXPECT_EQ(test, a->holds, 1U);
 	t->now += 1;
-	KUNIT_EXPECT_EQ(test, nslog_ns_reap(t->reg), 1U);
+	KUNIT_EXPECT_EQ(test, nslog_ns_pass(t), 1U);
 
 	/* Now the kernel may free it and make a new namespace in its place. */
 	KUNIT_ASSERT_EQ(test, a->holds, 0U);
@@ -592,10 +627,10 @@ static void nslog_ns_test_open_file_keeps_set_after_reap(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, refcount_read(&set->ref), 2U);
 
 	a->alive = false;
-	KUNIT_EXPECT_EQ(test, nslog_ns_reap(t->reg), 0U);
+	KUNIT_EXPECT_EQ(test, nslog_ns_pass(t), 0U);
 	t->now += GRACE_NS;
-	KUNIT_EXPECT_EQ(test, nslog_ns_reap(t->reg), 1U);
-	KUNIT_EXPECT_EQ(test, t->reg->count, 0U);
+	KUNIT_EXPECT_EQ(test, nslog_ns_pass(t), 1U);
+	KUNIT_EXPECT_EQ(test, t->reg->hashed, 0U);
 	KUNIT_EXPECT_EQ(test, a->holds, 0U);
 	KUNIT_EXPECT_EQ(test, PTR_ERR_OR_ZERO(nslog_ns_open_id(t, a->id)),
 			-ENOENT);
@@ -605,8 +640,12 @@ static void nslog_ns_test_open_file_keeps_set_after_reap(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, nslog_ns_written(set), 1ULL);
 	nslog_ns_write(test, set);
 	KUNIT_EXPECT_EQ(test, nslog_ns_written(set), 2ULL);
-	/* The last close frees it (KASAN would see any use after). */
+	/* It still counts, until the last close frees it (KASAN would see
+	 * any use after).
+	 */
+	KUNIT_EXPECT_EQ(test, t->reg->count, 1U);
 	nslog_ns_close(t, set);
+	KUNIT_EXPECT_EQ(test, t->reg->count, 0U);
 }
 
 struct nslog_ns_cap_case {
@@ -636,7 +675,7 @@ KUNIT_ARRAY_PARAM(nslog_ns_cap, nslog_ns_cap_cases, nslog_ns_cap_desc);
 /*
  * At most max_namespaces sets; the last ns_reserve of them only for
  * namespaces owned by the initial user namespace.  A refusal is -ENOSPC,
- * takes no hold and keeps nothing; namespaces that have a set still find
+ * gives back the hold it took and keeps nothing; namespaces that have a set still find
  * it when the registry is full.
  */
 static void nslog_ns_test_cap_and_reserve(struct kunit *test)
@@ -676,7 +715,8 @@ static void nslog_ns_test_cap_and_reserve(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, c->containers + n, c->total);
 	KUNIT_EXPECT_EQ(test, t->ns[i].holds, 0U);
 	KUNIT_EXPECT_EQ(test, t->reg->count, c->total);
-	KUNIT_EXPECT_EQ(test, t->unholds, 0U);
+	/* Each refusal gave back the hold it took before it was refused. */
+	KUNIT_EXPECT_EQ(test, t->unholds, 2U);
 
 	/* Full: nothing new, whoever owns it; the existing ones still work. */
 	set = nslog_ns_open(t, &t->ns[NR_FAKES - 1], true);
@@ -708,11 +748,11 @@ static void nslog_ns_test_reap_frees_slot_for_new_ns(struct kunit *test)
 			-ENOSPC);
 
 	t->ns[1].alive = false;
-	KUNIT_EXPECT_EQ(test, nslog_ns_reap(t->reg), 0U);
+	KUNIT_EXPECT_EQ(test, nslog_ns_pass(t), 0U);
 	KUNIT_EXPECT_EQ(test, PTR_ERR_OR_ZERO(nslog_ns_open(t, c, true)),
 			-ENOSPC);
 	t->now += GRACE_NS;
-	KUNIT_EXPECT_EQ(test, nslog_ns_reap(t->reg), 1U);
+	KUNIT_EXPECT_EQ(test, nslog_ns_pass(t), 1U);
 	KUNIT_EXPECT_FALSE(test, IS_ERR(nslog_ns_open(t, c, true)));
 	KUNIT_EXPECT_EQ(test, t->reg->count, 3U);
 	KUNIT_EXPECT_EQ(test, c->holds, 1U);
@@ -758,13 +798,254 @@ static void nslog_ns_test_destroy_drops_every_entry(struct kunit *test)
 	t->ns[4].alive = false;
 
 	nslog_ns_registry_destroy(t->reg);
-	KUNIT_EXPECT_EQ(test, t->reg->count, 0U);
+	KUNIT_EXPECT_EQ(test, t->reg->hashed, 0U);
+	KUNIT_EXPECT_EQ(test, t->reg->count, 1U);
 	KUNIT_EXPECT_EQ(test, t->unholds, 5U);
 	for (i = 0; i < 5; i++) {
 		KUNIT_EXPECT_EQ(test, t->ns[i].holds, 0U);
 		KUNIT_EXPECT_FALSE(test, nslog_ns_has_set(t, &t->ns[i]));
 	}
 	KUNIT_EXPECT_EQ(test, refcount_read(&kept->ref), 1U);
+	nslog_ns_close(t, kept);
+	KUNIT_EXPECT_EQ(test, t->reg->count, 0U);
+}
+
+/*
+ * One reading never reaps: with no grace at all, the pass that first sees
+ * a namespace dead keeps it, and a namespace seen alive by the next pass
+ * (a reading taken while a task joined it) starts over.
+ */
+static void nslog_ns_test_one_dead_reading_never_reaps(struct kunit *test)
+{
+	struct nslog_ns_test *t = test->priv;
+	struct nslog_ns_fake *a = &t->ns[0];
+
+	t->reg->grace_ms = 0;
+	KUNIT_ASSERT_FALSE(test, IS_ERR(nslog_ns_open(t, a, true)));
+	nslog_ns_close_all(t);
+
+	a->alive = false;
+	KUNIT_EXPECT_EQ(test, nslog_ns_pass(t), 0U);
+	a->alive = true;
+	t->now += NSEC_PER_SEC;
+	KUNIT_EXPECT_EQ(test, nslog_ns_pass(t), 0U);
+	a->alive = false;
+	KUNIT_EXPECT_EQ(test, nslog_ns_pass(t), 0U);
+	KUNIT_EXPECT_EQ(test, a->holds, 1U);
+	KUNIT_EXPECT_EQ(test, nslog_ns_pass(t), 1U);
+	KUNIT_EXPECT_EQ(test, a->holds, 0U);
+}
+
+/*
+ * An owner at its quota gets -ENOSPC and keeps what it has; another owner
+ * and the host still get theirs, and the refusal takes no hold and leaves
+ * no owner record behind.
+ */
+static void nslog_ns_test_owner_quota_leaves_others_room(struct kunit *test)
+{
+	struct nslog_ns_test *t = test->priv;
+	struct nslog_ns_owner a = nslog_ns_owner_uid(TENANT_A);
+	struct nslog_ns_owner b = nslog_ns_owner_uid(TENANT_B);
+	int i;
+
+	t->reg->max = 20;
+	t->reg->reserve = 4;
+	t->reg->per_owner = 5;
+	for (i = 0; i < 5; i++)
+		KUNIT_ASSERT_FALSE(test, IS_ERR(nslog_ns_open(t, &t->ns[i], true)));
+	KUNIT_EXPECT_EQ(test, PTR_ERR_OR_ZERO(nslog_ns_open(t, &t->ns[5], true)),
+			-ENOSPC);
+	KUNIT_EXPECT_EQ(test, t->ns[5].holds, 0U);
+	KUNIT_EXPECT_EQ(test, nslog_ns_owner_sets(t->reg, &a), 5U);
+
+	/* Another owner has its own five. */
+	for (i = 6; i < 12; i++)
+		t->ns[i].tenant = TENANT_B;
+	for (i = 6; i < 11; i++)
+		KUNIT_EXPECT_FALSE(test, IS_ERR(nslog_ns_open(t, &t->ns[i], true)));
+	KUNIT_EXPECT_EQ(test, PTR_ERR_OR_ZERO(nslog_ns_open(t, &t->ns[11], true)),
+			-ENOSPC);
+	KUNIT_EXPECT_EQ(test, nslog_ns_owner_sets(t->reg, &b), 5U);
+
+	/* The host has no quota. */
+	for (i = 12; i < 20; i++) {
+		t->ns[i].owner = &init_user_ns;
+		KUNIT_EXPECT_FALSE(test, IS_ERR(nslog_ns_open(t, &t->ns[i], true)));
+	}
+	KUNIT_EXPECT_EQ(test, t->reg->count, 18U);
+
+	/* Existing sets are found at the quota; lowering it keeps them. */
+	KUNIT_EXPECT_FALSE(test, IS_ERR(nslog_ns_open(t, &t->ns[0], false)));
+	t->reg->per_owner = 1;
+	KUNIT_EXPECT_TRUE(test, nslog_ns_has_set(t, &t->ns[4]));
+	KUNIT_EXPECT_EQ(test, nslog_ns_owner_sets(t->reg, &a), 5U);
+}
+
+/*
+ * A set reaped while a file holds it still counts, against the registry's
+ * cap and its owner's quota, until the last file closes: a loop of new
+ * namespaces that keeps one file per set cannot go past the quota.
+ */
+static void nslog_ns_test_orphan_counts_until_last_close(struct kunit *test)
+{
+	struct nslog_ns_test *t = test->priv;
+	struct nslog_ns_owner a = nslog_ns_owner_uid(TENANT_A);
+	struct nslog_logset *set;
+	int i;
+
+	t->reg->per_owner = 3;
+	t->reg->grace_ms = 0;
+	for (i = 0; i < 6; i++) {
+		set = nslog_ns_open(t, &t->ns[i], true);
+		if (IS_ERR(set))
+			break;
+		/* The namespace dies at once; the file stays open. */
+		t->ns[i].alive = false;
+		nslog_ns_pass(t);
+		nslog_ns_pass(t);
+	}
+	KUNIT_EXPECT_EQ(test, i, 3);
+	KUNIT_EXPECT_EQ(test, PTR_ERR_OR_ZERO(set), -ENOSPC);
+	KUNIT_EXPECT_EQ(test, t->reg->hashed, 0U);
+	KUNIT_EXPECT_EQ(test, t->reg->count, 3U);
+	KUNIT_EXPECT_EQ(test, nslog_ns_owner_sets(t->reg, &a), 3U);
+	/* Three reaped, and the refused one's hold given back. */
+	KUNIT_EXPECT_EQ(test, t->unholds, 4U);
+
+	/* Closing one orphan gives its slot back. */
+	nslog_ns_close(t, t->files[1]);
+	KUNIT_EXPECT_EQ(test, nslog_ns_owner_sets(t->reg, &a), 2U);
+	KUNIT_EXPECT_FALSE(test, IS_ERR(nslog_ns_open(t, &t->ns[3], true)));
+	KUNIT_EXPECT_EQ(test, t->reg->count, 3U);
+}
+
+/*
+ * An owner's count goes down with each of its sets' last reference, in
+ * whatever order they go (reaped then closed, closed then reaped, or at
+ * destroy), and its record goes with its last set.
+ */
+static void nslog_ns_test_owner_released_in_any_order(struct kunit *test)
+{
+	struct nslog_ns_test *t = test->priv;
+	struct nslog_ns_owner a = nslog_ns_owner_uid(TENANT_A);
+	struct nslog_logset *s0, *s1, *s2;
+
+	s0 = nslog_ns_open(t, &t->ns[0], true);
+	s1 = nslog_ns_open(t, &t->ns[1], true);
+	s2 = nslog_ns_open(t, &t->ns[2], true);
+	KUNIT_ASSERT_FALSE(test, IS_ERR(s0) || IS_ERR(s1) || IS_ERR(s2));
+	KUNIT_EXPECT_EQ(test, nslog_ns_owner_sets(t->reg, &a), 3U);
+
+	/* 1: closed, then reaped; 0: reaped while open, then closed. */
+	nslog_ns_close(t, s1);
+	t->ns[1].alive = false;
+	t->ns[0].alive = false;
+	KUNIT_EXPECT_EQ(test, nslog_ns_pass(t), 0U);
+	t->now += GRACE_NS;
+	KUNIT_EXPECT_EQ(test, nslog_ns_pass(t), 2U);
+	KUNIT_EXPECT_EQ(test, nslog_ns_owner_sets(t->reg, &a), 2U);
+	nslog_ns_close(t, s0);
+	KUNIT_EXPECT_EQ(test, nslog_ns_owner_sets(t->reg, &a), 1U);
+
+	/* 2: still open at destroy; counted until its file closes. */
+	nslog_ns_registry_destroy(t->reg);
+	KUNIT_EXPECT_EQ(test, nslog_ns_owner_sets(t->reg, &a), 1U);
+	nslog_ns_close(t, s2);
+	KUNIT_EXPECT_EQ(test, nslog_ns_owner_sets(t->reg, &a), 0U);
+	KUNIT_EXPECT_TRUE(test, hash_empty(t->reg->owners));
+	KUNIT_EXPECT_EQ(test, t->reg->count, 0U);
+}
+
+/*
+ * Who owns a namespace: a chain of fake user namespaces below the initial
+ * one, each with the host uid that made it.  @chain[0] is made from the
+ * initial namespace, each next one inside the one before; the set's
+ * namespace is owned by the last.
+ */
+struct nslog_ns_owner_case {
+	const char *name;
+	unsigned int depth;
+	unsigned int makers[4];		/* host uid that made each level */
+	enum nslog_ns_owner_kind kind;
+	unsigned int uid;		/* for NSLOG_NS_OWNER_UID */
+};
+
+static const struct nslog_ns_owner_case nslog_ns_owner_cases[] = {
+	{ "the host", 0, { }, NSLOG_NS_OWNER_HOST, 0 },
+	{ "made by uid 1000", 1, { 1000 }, NSLOG_NS_OWNER_UID, 1000 },
+	{ "nested by the same uid", 3, { 1000, 1000, 1000 },
+	  NSLOG_NS_OWNER_UID, 1000 },
+	{ "nested by another uid inside", 3, { 1000, 100000, 100001 },
+	  NSLOG_NS_OWNER_UID, 1000 },
+	{ "made by root", 1, { 0 }, NSLOG_NS_OWNER_USERNS, 0 },
+	{ "nested inside one made by root", 3, { 0, 100000, 0 },
+	  NSLOG_NS_OWNER_USERNS, 0 },
+};
+
+static void nslog_ns_owner_desc(const struct nslog_ns_owner_case *c,
+				char *desc)
+{
+	snprintf(desc, KUNIT_PARAM_DESC_SIZE, "%s", c->name);
+}
+
+KUNIT_ARRAY_PARAM(nslog_ns_owner, nslog_ns_owner_cases, nslog_ns_owner_desc);
+
+/* A chain as @c says, in @chain; returns the last (or the initial one). */
+static struct user_namespace *
+nslog_ns_fake_chain(struct kunit *test, const struct nslog_ns_owner_case *c,
+		    unsigned int inum_base, struct user_namespace **chain)
+{
+	struct user_namespace *parent = &init_user_ns;
+	unsigned int i;
+
+	for (i = 0; i < c->depth; i++) {
+		chain[i] = kunit_kzalloc(test, sizeof(*chain[i]), GFP_KERNEL);
+		KUNIT_ASSERT_NOT_NULL(test, chain[i]);
+		chain[i]->parent = parent;
+		chain[i]->level = parent->level + 1;
+		chain[i]->owner = KUIDT_INIT(c->makers[i]);
+		chain[i]->ns.inum = inum_base + i;
+		parent = chain[i];
+	}
+	return parent;
+}
+
+/*
+ * The owner is the top of the chain: the host uid that made the first user
+ * namespace below the initial one, whatever uids made the ones inside it;
+ * or that user namespace itself when the host's root made it, so that two
+ * of root's containers are two owners.
+ */
+static void nslog_ns_test_owner_is_top_of_user_ns_chain(struct kunit *test)
+{
+	const struct nslog_ns_owner_case *c = test->param_value;
+	struct user_namespace *chain[4], *other[4];
+	struct nslog_ns_owner o, o2;
+
+	nslog_ns_owner_of(nslog_ns_fake_chain(test, c, 100, chain), &o);
+	KUNIT_EXPECT_EQ(test, o.kind, c->kind);
+	switch (c->kind) {
+	case NSLOG_NS_OWNER_HOST:
+		KUNIT_EXPECT_EQ(test, o.key, 0UL);
+		return;
+	case NSLOG_NS_OWNER_UID:
+		KUNIT_EXPECT_EQ(test, o.id, c->uid);
+		break;
+	case NSLOG_NS_OWNER_USERNS:
+		KUNIT_EXPECT_EQ(test, o.id, chain[0]->ns.inum);
+		break;
+	}
+
+	/*
+	 * A second chain of the same shape: the same owner for a uid, which
+	 * can make as many as it likes; another one for root's.
+	 */
+	nslog_ns_owner_of(nslog_ns_fake_chain(test, c, 200, other), &o2);
+	KUNIT_EXPECT_EQ(test, o2.kind, o.kind);
+	if (c->kind == NSLOG_NS_OWNER_UID)
+		KUNIT_EXPECT_EQ(test, o2.key, o.key);
+	else
+		KUNIT_EXPECT_NE(test, o2.key, o.key);
 }
 
 static struct kunit_case nslog_ns_test_cases[] = {
@@ -784,6 +1065,12 @@ static struct kunit_case nslog_ns_test_cases[] = {
 	KUNIT_CASE(nslog_ns_test_reap_frees_slot_for_new_ns),
 	KUNIT_CASE(nslog_ns_test_hold_error_is_returned),
 	KUNIT_CASE(nslog_ns_test_destroy_drops_every_entry),
+	KUNIT_CASE(nslog_ns_test_one_dead_reading_never_reaps),
+	KUNIT_CASE(nslog_ns_test_owner_quota_leaves_others_room),
+	KUNIT_CASE(nslog_ns_test_orphan_counts_until_last_close),
+	KUNIT_CASE(nslog_ns_test_owner_released_in_any_order),
+	KUNIT_CASE_PARAM(nslog_ns_test_owner_is_top_of_user_ns_chain,
+			 nslog_ns_owner_gen_params),
 	{}
 };
 

@@ -50,6 +50,7 @@
 
 struct nslog_ring_test {
 	struct nslog_ring ring;
+	atomic64_t order;	/* the ring's order numbers, its own here */
 	u8 *buf;	/* the ring's storage */
 	u8 *in;		/* payload being written */
 	u8 *out;	/* payload read back, MAX_PAYLOAD + OUT_GUARD bytes */
@@ -88,7 +89,7 @@ static int nslog_ring_test_init(struct kunit *test)
 
 	/* Stale bytes in the storage must never show up in a record. */
 	memset(t->buf, POISON, RING_SIZE);
-	nslog_ring_init(&t->ring, RING_SIZE);
+	nslog_ring_init(&t->ring, RING_SIZE, &t->order);
 	test->priv = t;
 	KUNIT_ASSERT_TRUE(test, nslog_ring_attach(&t->ring, t->buf));
 	return 0;
@@ -108,7 +109,7 @@ static u64 put_rec(struct nslog_ring_test *t, u64 seq, u16 len, u32 euid,
 		   u16 flags, struct pid *tgid, struct pid *tid)
 {
 	struct nslog_rec rec = {
-		.seq = U64_MAX,
+		.order = U64_MAX,
 		.ts_ns = ts_of(seq),
 		.tgid = tgid,
 		.tid = tid,
@@ -121,7 +122,8 @@ static u64 put_rec(struct nslog_ring_test *t, u64 seq, u16 len, u32 euid,
 	for (i = 0; i < len; i++)
 		t->in[i] = pattern(seq, i);
 	nslog_ring_write(&t->ring, &rec, t->in);
-	return rec.seq;
+	/* The ring's own counter: the order number is the sequence number. */
+	return rec.order;
 }
 
 static u64 put(struct nslog_ring_test *t, u64 seq, u16 len)
@@ -880,9 +882,10 @@ static void nslog_ring_test_release_returns_buffer_and_empties(struct kunit *tes
 static void nslog_ring_test_release_without_storage_returns_null(struct kunit *test)
 {
 	struct nslog_ring ring;
+	atomic64_t order = ATOMIC64_INIT(0);
 	u8 *buf;
 
-	nslog_ring_init(&ring, RING_SIZE);
+	nslog_ring_init(&ring, RING_SIZE, &order);
 	KUNIT_EXPECT_NULL(test, nslog_ring_release(&ring));
 
 	buf = kunit_kmalloc(test, RING_SIZE, GFP_KERNEL);
@@ -1107,7 +1110,7 @@ static void nslog_ring_test_reserve_span_splits_at_ring_end(struct kunit *test)
 		KUNIT_EXPECT_PTR_EQ(test, span.buf[1], t->buf);
 		fill_span(&span, seq);
 		nslog_ring_commit(&t->ring, &rec);
-		KUNIT_EXPECT_EQ(test, rec.seq, seq);
+		KUNIT_EXPECT_EQ(test, rec.order, seq);
 
 		KUNIT_ASSERT_EQ(test, get(t, &cur, &see_all, &view), 0);
 		KUNIT_EXPECT_EQ(test, view.lost, 0ULL);
@@ -1155,7 +1158,7 @@ static void nslog_ring_test_stats_count_written_and_stored(struct kunit *test)
 	KUNIT_EXPECT_FALSE(test, st.allocated);
 	KUNIT_EXPECT_EQ(test, st.stored, 0ULL);
 
-	nslog_ring_init(&bare, 2 * RING_SIZE);
+	nslog_ring_init(&bare, 2 * RING_SIZE, &t->order);
 	nslog_ring_stats(&bare, &st);
 	KUNIT_EXPECT_EQ(test, st.size, 2 * RING_SIZE);
 	KUNIT_EXPECT_FALSE(test, st.allocated);
@@ -1224,7 +1227,133 @@ static void nslog_ring_test_mixed_sizes_match_model(struct kunit *test)
 	}
 }
 
+/*
+ * A reader placed at a sequence number still stored reads that record next,
+ * however far from the tail it is, and has lost nothing.
+ */
+static void nslog_ring_test_seek_to_stored_record_loses_nothing(struct kunit *test)
+{
+	struct nslog_ring_test *t = test->priv;
+	struct nslog_ring_cursor cur;
+	struct nslog_rec_view view;
+	/* More than the 64 headers a lock hold may walk, and none lapped. */
+	u64 n = 100;
+
+	put_n(t, 0, n, 1);
+	KUNIT_ASSERT_EQ(test, t->ring.tail_seq, 0ULL);
+	KUNIT_EXPECT_EQ(test, nslog_ring_seek(&t->ring, &cur, n - 5), 0ULL);
+	KUNIT_ASSERT_EQ(test, get(t, &cur, &see_all, &view), 0);
+	check_rec(test, t, &view, n - 5, 1);
+	KUNIT_EXPECT_EQ(test, view.lost, 0ULL);
+
+	/* And the first record, at the tail. */
+	KUNIT_EXPECT_EQ(test, nslog_ring_seek(&t->ring, &cur, 0), 0ULL);
+	KUNIT_ASSERT_EQ(test, get(t, &cur, &see_all, &view), 0);
+	check_rec(test, t, &view, 0, 1);
+}
+
+/*
+ * Placed at a sequence number that was overwritten, or flushed, a reader
+ * continues at the oldest record left and is told exactly how many it
+ * lost from that number on: by the seek, and again with the next record.
+ */
+static void nslog_ring_test_seek_to_gone_record_reports_exact_loss(struct kunit *test)
+{
+	struct nslog_ring_test *t = test->priv;
+	struct nslog_ring_cursor cur;
+	struct nslog_rec_view view;
+	u64 seq, oldest;
+
+	/* Lap the ring with 1000-byte records. */
+	seq = put_n(t, 0, 40, 1000);
+	oldest = t->ring.tail_seq;
+	KUNIT_ASSERT_GT(test, oldest, 10ULL);
+	KUNIT_EXPECT_EQ(test, nslog_ring_seek(&t->ring, &cur, 10), oldest - 10);
+	KUNIT_ASSERT_EQ(test, get(t, &cur, &see_all, &view), 0);
+	check_rec(test, t, &view, oldest, 1000);
+	KUNIT_EXPECT_EQ(test, view.lost, oldest - 10);
+
+	/* Flushed: every record from the number asked for is lost. */
+	nslog_ring_flush(&t->ring);
+	KUNIT_EXPECT_EQ(test, nslog_ring_seek(&t->ring, &cur, seq - 3), 3ULL);
+	KUNIT_EXPECT_EQ(test, get(t, &cur, &see_all, &view), -EAGAIN);
+	put(t, seq, 20);
+	KUNIT_ASSERT_EQ(test, get(t, &cur, &see_all, &view), 0);
+	check_rec(test, t, &view, seq, 20);
+	KUNIT_EXPECT_EQ(test, view.lost, 3ULL);
+}
+
+/* A number not written yet places the reader at the head, losing nothing. */
+static void nslog_ring_test_seek_past_head_waits_at_head(struct kunit *test)
+{
+	struct nslog_ring_test *t = test->priv;
+	struct nslog_ring_cursor cur;
+	struct nslog_rec_view view;
+
+	put_n(t, 0, 5, 30);
+	KUNIT_EXPECT_EQ(test, nslog_ring_seek(&t->ring, &cur, 1000), 0ULL);
+	KUNIT_EXPECT_EQ(test, cur.pos, t->ring.head);
+	KUNIT_EXPECT_EQ(test, cur.seq, 5ULL);
+	KUNIT_EXPECT_EQ(test, get(t, &cur, &see_all, &view), -EAGAIN);
+	put(t, 5, 30);
+	KUNIT_ASSERT_EQ(test, get(t, &cur, &see_all, &view), 0);
+	check_rec(test, t, &view, 5, 30);
+	KUNIT_EXPECT_EQ(test, view.lost, 0ULL);
+}
+
+/*
+ * Rings that share an order counter (the logs of one set) number their
+ * records in the order they were written, across the rings; each ring's own
+ * sequence numbers stay consecutive.
+ */
+static void nslog_ring_test_order_is_shared_across_rings(struct kunit *test)
+{
+	struct nslog_ring_test *t = test->priv;
+	struct nslog_ring_cursor ca = { }, cb = { };
+	struct nslog_rec_view view;
+	struct nslog_ring other;
+	u8 *buf;
+	int i;
+
+	buf = kunit_kmalloc(test, RING_SIZE, GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, buf);
+	nslog_ring_init(&other, RING_SIZE, &t->order);
+	KUNIT_ASSERT_TRUE(test, nslog_ring_attach(&other, buf));
+
+	/* a, b, b, a, b: orders 0 to 4. */
+	put(t, 0, 8);
+	for (i = 0; i < 2; i++) {
+		struct nslog_rec rec = { .len = 8, .euid = KUIDT_INIT(UID_A) };
+
+		nslog_ring_write(&other, &rec, t->in);
+	}
+	put(t, 1, 8);
+	{
+		struct nslog_rec rec = { .len = 8, .euid = KUIDT_INIT(UID_A) };
+
+		nslog_ring_write(&other, &rec, t->in);
+	}
+
+	KUNIT_ASSERT_EQ(test, get(t, &ca, &see_all, &view), 0);
+	KUNIT_EXPECT_EQ(test, view.seq, 0ULL);
+	KUNIT_EXPECT_EQ(test, view.order, 0ULL);
+	KUNIT_ASSERT_EQ(test, get(t, &ca, &see_all, &view), 0);
+	KUNIT_EXPECT_EQ(test, view.seq, 1ULL);
+	KUNIT_EXPECT_EQ(test, view.order, 3ULL);
+	for (i = 0; i < 3; i++) {
+		KUNIT_ASSERT_EQ(test, nslog_ring_peek(&other, &cb, &see_all,
+						      &view, NULL, &cb), 0);
+		KUNIT_EXPECT_EQ(test, view.seq, (u64)i);
+		KUNIT_EXPECT_EQ(test, view.order, i < 2 ? 1ULL + i : 4ULL);
+	}
+	nslog_ring_release(&other);
+}
+
 static struct kunit_case nslog_ring_test_cases[] = {
+	KUNIT_CASE(nslog_ring_test_seek_to_stored_record_loses_nothing),
+	KUNIT_CASE(nslog_ring_test_seek_to_gone_record_reports_exact_loss),
+	KUNIT_CASE(nslog_ring_test_seek_past_head_waits_at_head),
+	KUNIT_CASE(nslog_ring_test_order_is_shared_across_rings),
 	KUNIT_CASE(nslog_ring_test_empty_ring_peek_is_eagain),
 	KUNIT_CASE(nslog_ring_test_drained_reader_peek_is_eagain_at_cursor),
 	KUNIT_CASE(nslog_ring_test_record_round_trips),

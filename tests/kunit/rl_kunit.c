@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * KUnit tests for the rate limits (src/ratelimit/): the token bucket
- * arithmetic of bucket.c, the rules' take and give and the charging walk of
- * rule.h, the notice text, and the limit parser.
+ * arithmetic of bucket.c, the rules' take and give (rule.c), the charging
+ * walk of walk.h, the notices and their interval (notice.c), the overflow
+ * bucket, and the limit parser (admin.c).
  *
  * No case touches the module's own rule table.  Rules are made here, with a
  * fake cgroup each: a struct cgroup that is zeroed but for the reference
@@ -28,7 +29,9 @@
 #include "log.h"
 #include "ratelimit/bucket.h"
 #include "ratelimit/ratelimit.h"
+#include "ratelimit/admin.h"
 #include "ratelimit/rule.h"
+#include "ratelimit/walk.h"
 
 #define SEC		NSEC_PER_SEC
 #define MSEC		NSEC_PER_MSEC
@@ -41,6 +44,9 @@
 #define MAX_PAYLOAD	LOGGER_ENTRY_MAX_PAYLOAD
 
 #define MAX_FAKES	32
+/* A limit's records dimension, as the parser fills it in. */
+#define REC_LIMIT(n, p, b) \
+	.records = (n), .records_period_ns = (p), .records_burst = (b)
 #define PATH_LEVELS	(NSLOG_RL_MAX_PATH + 8)
 
 struct nslog_rl_fake_cg {
@@ -52,6 +58,8 @@ struct nslog_rl_test {
 	struct nslog_rl_fake_cg *cgs[MAX_FAKES];
 	struct nslog_rl_rule *rules[MAX_FAKES];
 	int n;
+	/* notice_interval_ms as the case found it, put back at exit */
+	unsigned int interval_ms;
 };
 
 /* What nslog_rl_charge_path() sees of a writer's path. */
@@ -97,6 +105,9 @@ static int nslog_rl_test_init(struct kunit *test)
 	struct nslog_rl_test *t = kunit_kzalloc(test, sizeof(*t), GFP_KERNEL);
 
 	KUNIT_ASSERT_NOT_NULL(test, t);
+	t->interval_ms = nslog_rl_notice_interval_ms;
+	/* Every case runs with the default, whatever the module had. */
+	nslog_rl_notice_interval_ms = 1000;
 	test->priv = t;
 	return 0;
 }
@@ -106,11 +117,14 @@ static void nslog_rl_test_exit(struct kunit *test)
 	struct nslog_rl_test *t = test->priv;
 	int i;
 
-	for (i = 0; t && i < t->n; i++) {
+	if (!t)
+		return;
+	for (i = 0; i < t->n; i++) {
 		kfree(t->rules[i]);
 		percpu_ref_exit(&t->cgs[i]->cgrp.self.refcnt);
 		kfree(t->cgs[i]);
 	}
+	nslog_rl_notice_interval_ms = t->interval_ms;
 }
 
 /*
@@ -663,7 +677,7 @@ static void nslog_rl_test_notice_only_in_its_set(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, notice.records, 2ULL);
 	KUNIT_EXPECT_EQ(test, notice.bytes, 300ULL);
 	nslog_rl_notice_done(&notice);
-	KUNIT_EXPECT_EQ(test, r->npending, 0U);
+	KUNIT_EXPECT_EQ(test, nslog_rl_pend_recs(r, 10), 0ULL);
 }
 
 /*
@@ -681,7 +695,6 @@ static void nslog_rl_test_pending_slots_full_give_up_oldest(struct kunit *test)
 	for (log = 100; log <= 100 + NSLOG_RL_PENDING; log++)
 		KUNIT_EXPECT_FALSE(test, nslog_rl_rule_take(r, T0, 2, log,
 							    &notice));
-	KUNIT_EXPECT_EQ(test, r->npending, (unsigned int)NSLOG_RL_PENDING);
 	KUNIT_EXPECT_EQ(test, r->dropped, NSLOG_RL_PENDING + 1ULL);
 	KUNIT_EXPECT_EQ(test, nslog_rl_pend_recs(r, 100), 0ULL);
 	for (log = 101; log <= 100 + NSLOG_RL_PENDING; log++)
@@ -696,7 +709,8 @@ static void nslog_rl_test_pending_slots_full_give_up_oldest(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, notice.records, 1ULL);
 	KUNIT_EXPECT_EQ(test, notice.bytes, 2ULL);
 	nslog_rl_notice_done(&notice);
-	KUNIT_EXPECT_EQ(test, r->npending, NSLOG_RL_PENDING - 1U);
+	KUNIT_EXPECT_EQ(test, nslog_rl_pend_recs(r, 100 + NSLOG_RL_PENDING),
+			0ULL);
 }
 
 /* Drops are reported in the log they happened in, and only there. */
@@ -1010,6 +1024,159 @@ static void nslog_rl_test_removed_rule_leaves_no_dangling_notice(struct kunit *t
 	KUNIT_EXPECT_EQ(test, cg->released, 1U);
 }
 
+/* --- the notice interval -------------------------------------------------- */
+
+/*
+ * A bucket that lets a record through every 500 ms, flooded: each record
+ * that passes could carry a notice, but one goes out per second at most,
+ * each with every drop since the one before, and together they report
+ * every drop exactly once.
+ */
+static void nslog_rl_test_notice_at_most_one_per_interval(struct kunit *test)
+{
+	struct nslog_rl_rule *r = nslog_rl_rule(test, 2, SEC, 1, 0, 0, 0);
+	struct nslog_rl_notice n = { };
+	u64 reported = 0, bytes = 0;
+
+	KUNIT_EXPECT_TRUE(test, nslog_rl_take(r, T0, 1));
+	KUNIT_EXPECT_FALSE(test, nslog_rl_take(r, T0, 10));
+	KUNIT_EXPECT_FALSE(test, nslog_rl_take(r, T0, 10));
+	KUNIT_EXPECT_FALSE(test, nslog_rl_take(r, T0, 10));
+
+	/* The first notice goes out at once. */
+	KUNIT_EXPECT_TRUE(test, nslog_rl_rule_take(r, T0 + 500 * MSEC, 1,
+						   NSLOG_LOG_MAIN, &n));
+	KUNIT_EXPECT_EQ(test, n.records, 3ULL);
+	reported += n.records;
+	bytes += n.bytes;
+	nslog_rl_notice_done(&n);
+	KUNIT_EXPECT_FALSE(test, nslog_rl_take(r, T0 + 500 * MSEC, 20));
+	KUNIT_EXPECT_FALSE(test, nslog_rl_take(r, T0 + 500 * MSEC, 20));
+
+	/* Half an interval later a record passes, without a notice. */
+	KUNIT_EXPECT_TRUE(test, nslog_rl_rule_take(r, T0 + SEC, 1,
+						   NSLOG_LOG_MAIN, &n));
+	KUNIT_EXPECT_EQ(test, n.records, 0ULL);
+	KUNIT_EXPECT_NULL(test, n.cgrp);
+	KUNIT_EXPECT_EQ(test, nslog_rl_pend_recs(r, NSLOG_LOG_MAIN), 2ULL);
+	KUNIT_EXPECT_FALSE(test, nslog_rl_take(r, T0 + SEC, 30));
+
+	/* An interval after the first notice, the next carries all three. */
+	KUNIT_EXPECT_TRUE(test, nslog_rl_rule_take(r, T0 + 1500 * MSEC, 1,
+						   NSLOG_LOG_MAIN, &n));
+	KUNIT_EXPECT_EQ(test, n.records, 3ULL);
+	KUNIT_EXPECT_EQ(test, n.bytes, 70ULL);
+	reported += n.records;
+	bytes += n.bytes;
+	nslog_rl_notice_done(&n);
+
+	KUNIT_EXPECT_EQ(test, reported, r->dropped);
+	KUNIT_EXPECT_EQ(test, bytes, r->dropped_bytes);
+	KUNIT_EXPECT_EQ(test, nslog_rl_pend_recs(r, NSLOG_LOG_MAIN), 0ULL);
+}
+
+/* With notice_interval_ms 0, every record that passes after drops reports. */
+static void nslog_rl_test_notice_interval_zero_reports_each_pass(struct kunit *test)
+{
+	struct nslog_rl_rule *r = nslog_rl_rule(test, 2, SEC, 1, 0, 0, 0);
+	struct nslog_rl_notice n = { };
+	int i;
+
+	nslog_rl_notice_interval_ms = 0;
+	KUNIT_EXPECT_TRUE(test, nslog_rl_take(r, T0, 1));
+	for (i = 1; i <= 3; i++) {
+		KUNIT_EXPECT_FALSE(test, nslog_rl_take(r, T0 + i * 500 * MSEC - 1,
+						       5));
+		KUNIT_EXPECT_TRUE(test,
+				  nslog_rl_rule_take(r, T0 + i * 500 * MSEC, 1,
+						     NSLOG_LOG_MAIN, &n));
+		KUNIT_EXPECT_EQ(test, n.records, 1ULL);
+		nslog_rl_notice_done(&n);
+	}
+}
+
+/*
+ * A notice handed out for a record that a higher bucket refused never went
+ * out: the interval still counts from the notice before it, so the next
+ * record that passes both carries it, whatever the time of the refusal.
+ */
+static void nslog_rl_test_returned_notice_keeps_interval(struct kunit *test)
+{
+	struct nslog_rl_rule *root = nslog_rl_rule(test, 10, SEC, 1, 0, 0, 0);
+	struct nslog_rl_rule *leaf = nslog_rl_rule(test, 2, SEC, 1, 0, 0, 0);
+	struct nslog_rl_path path = { .at = { root, leaf } };
+	struct nslog_rl_notice n = { };
+
+	/* A notice goes out at T0 + 500 ms. */
+	KUNIT_EXPECT_EQ(test, nslog_rl_walk(&path, 1, T0, 0, 1, &n), 0);
+	KUNIT_EXPECT_EQ(test, nslog_rl_walk(&path, 1, T0, 0, 1, &n), -EAGAIN);
+	KUNIT_EXPECT_EQ(test, nslog_rl_walk(&path, 1, T0 + 500 * MSEC, 0, 1,
+					    &n), 0);
+	KUNIT_EXPECT_EQ(test, n.records, 1ULL);
+	nslog_rl_notice_done(&n);
+
+	/* New drops; at T0 + 1600 ms the leaf hands them out, the root refuses. */
+	KUNIT_EXPECT_EQ(test, nslog_rl_walk(&path, 1, T0 + 500 * MSEC, 0, 1,
+					    &n), -EAGAIN);
+	KUNIT_EXPECT_TRUE(test, nslog_rl_take(root, T0 + 1600 * MSEC, 1));
+	KUNIT_EXPECT_EQ(test, nslog_rl_walk(&path, 1, T0 + 1600 * MSEC, 0, 1,
+					    &n), -EAGAIN);
+	KUNIT_EXPECT_EQ(test, n.records, 0ULL);
+	KUNIT_EXPECT_EQ(test, nslog_rl_pend_recs(leaf, 0), 1ULL);
+	KUNIT_EXPECT_EQ(test, nslog_rl_cg_refs(leaf->cgrp), 1L);
+
+	/* 100 ms on, 1200 ms after the last real notice: this one goes out. */
+	KUNIT_EXPECT_EQ(test, nslog_rl_walk(&path, 1, T0 + 1700 * MSEC, 0, 1,
+					    &n), 0);
+	KUNIT_EXPECT_PTR_EQ(test, n.cgrp, leaf->cgrp);
+	KUNIT_EXPECT_EQ(test, n.records, 1ULL);
+	nslog_rl_notice_done(&n);
+}
+
+/* --- the overflow bucket -------------------------------------------------- */
+
+/*
+ * The overflow bucket, which has no cgroup: writers whose default bucket
+ * could not be made are all charged to it at their default level, so
+ * together they get its rate and no more, and its notices take no cgroup
+ * reference and name it "(overflow)".
+ */
+static void nslog_rl_test_overflow_shared_and_named(struct kunit *test)
+{
+	struct nslog_rl_limit l = { REC_LIMIT(5, SEC, 5) };
+	struct nslog_rl_path a = { }, b = { };
+	struct nslog_rl_notice n = { };
+	struct nslog_rl_rule *of;
+	char text[128];
+	int i, passed = 0;
+
+	of = kunit_kzalloc(test, sizeof(*of), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, of);
+	nslog_rl_rule_init(of, NULL, NSLOG_RL_OVERFLOW);
+	KUNIT_ASSERT_EQ(test, nslog_rl_rule_apply(of, &l, T0), 0);
+	/* Writer a at level 4 and b at level 3, both charged at level 2. */
+	a.at[2] = of;
+	b.at[2] = of;
+
+	for (i = 0; i < 10; i++) {
+		passed += !nslog_rl_walk(&a, 4, T0, 0, 1, &n);
+		passed += !nslog_rl_walk(&b, 3, T0, 0, 1, &n);
+	}
+	KUNIT_EXPECT_EQ(test, passed, 5);
+	KUNIT_EXPECT_EQ(test, of->dropped, 15ULL);
+	KUNIT_EXPECT_EQ(test, n.records, 0ULL);
+
+	KUNIT_EXPECT_EQ(test, nslog_rl_walk(&b, 3, T0 + SEC, 0, 1, &n), 0);
+	KUNIT_EXPECT_PTR_EQ(test, n.from, (const void *)of);
+	KUNIT_EXPECT_NULL(test, n.cgrp);
+	KUNIT_EXPECT_EQ(test, n.records, 15ULL);
+	nslog_rl_format_notice(&n, text, sizeof(text));
+	KUNIT_EXPECT_STREQ(test, text,
+			   "nslogger: suppressed 15 records (15 bytes) from (overflow)");
+	nslog_rl_notice_done(&n);
+	KUNIT_EXPECT_EQ(test, n.records, 0ULL);
+}
+
 /* --- the parser ------------------------------------------------------------ */
 
 struct nslog_rl_parse_case {
@@ -1175,6 +1342,10 @@ static struct kunit_case nslog_rl_test_cases[] = {
 	KUNIT_CASE(nslog_rl_test_path_refusal_gives_back_notice),
 	KUNIT_CASE(nslog_rl_test_path_charges_only_deepest_buckets),
 	KUNIT_CASE(nslog_rl_test_removed_rule_leaves_no_dangling_notice),
+	KUNIT_CASE(nslog_rl_test_notice_at_most_one_per_interval),
+	KUNIT_CASE(nslog_rl_test_notice_interval_zero_reports_each_pass),
+	KUNIT_CASE(nslog_rl_test_returned_notice_keeps_interval),
+	KUNIT_CASE(nslog_rl_test_overflow_shared_and_named),
 	KUNIT_CASE_PARAM(nslog_rl_test_parse_accepts,
 			 nslog_rl_parse_good_gen_params),
 	KUNIT_CASE_PARAM(nslog_rl_test_parse_rejects,

@@ -67,10 +67,56 @@ struct logger_entry_v2 {
 	char	msg[];
 };
 
+/*
+ * The header version of nslogger's own (LOGGER_SET_VERSION with this value):
+ * "NS", far from Android's 1 and 2 (and from logd's socket formats 3 and 4,
+ * which Android's driver refused and so does this one).
+ */
+#define NSLOG_ENTRY_VERSION	0x4e53
+
+/* struct nslog_entry's flags. */
+#define NSLOG_ENTRY_KERNEL	0x1	/* written by the kernel (rate-limit notices) */
+
+/**
+ * struct nslog_entry - nslogger's own record header (NSLOG_ENTRY_VERSION)
+ * @len: payload length in bytes
+ * @hdr_size: sizeof(struct nslog_entry), 56
+ * @pid: as in struct logger_entry
+ * @tid: as in struct logger_entry
+ * @euid: as in struct logger_entry_v2
+ * @seq: the record's number in its log: 0 for the first record ever
+ *	written to this log of this set, one more for each record after it
+ * @order: the record's number in its log set: strictly increasing, in the
+ *	order of writing, across the set's four logs, so that it orders them
+ *	exactly (with gaps where the other logs' records are)
+ * @lost: records of this log that this reader lost (overwritten before it
+ *	read them, or flushed) just before this one
+ * @time_ns: CLOCK_REALTIME of the write, nanoseconds since the epoch
+ * @log_id: which log, as Android's LOG_ID_* number them: 0 main, 1 radio,
+ *	2 events, 3 system
+ * @flags: NSLOG_ENTRY_KERNEL for a record the kernel wrote; no writer can
+ *	set it
+ * @msg: the payload, @len bytes
+ */
+struct nslog_entry {
+	__u16	len;
+	__u16	hdr_size;
+	__s32	pid;
+	__s32	tid;
+	__u32	euid;
+	__u64	seq;
+	__u64	order;
+	__u64	lost;
+	__s64	time_ns;
+	__u32	log_id;
+	__u32	flags;
+	char	msg[];
+};
+
 /* The largest payload one record carries; longer writes are truncated. */
 #define LOGGER_ENTRY_MAX_PAYLOAD	4076
-/* The largest record read() returns with a version 2 header. */
-#define NSLOG_ENTRY_MAX_LEN	(sizeof(struct logger_entry_v2) + \
+/* The largest record read() returns, with nslogger's own header. */
+#define NSLOG_ENTRY_MAX_LEN	(sizeof(struct nslog_entry) + \
 				 LOGGER_ENTRY_MAX_PAYLOAD)
 
 /* Device names, as the driver registers them (devtmpfs: /dev/log_main ...). */
@@ -119,9 +165,12 @@ enum nslog_event_type {
 #define LOGGER_GET_NEXT_ENTRY_LEN	_IO(__LOGGERIO, 3)
 /* Drop every record.  Write fd (-EBADF) and privilege (-EPERM). */
 #define LOGGER_FLUSH_LOG		_IO(__LOGGERIO, 4)
-/* This reader's header version, 1 or 2.  Read fd. */
+/* This reader's header version, 1, 2 or NSLOG_ENTRY_VERSION.  Read fd. */
 #define LOGGER_GET_VERSION		_IO(__LOGGERIO, 5)
-/* Takes an int __user * holding 1 or 2 (else -EINVAL).  Read fd. */
+/*
+ * Takes an int __user * holding 1, 2 or NSLOG_ENTRY_VERSION (else
+ * -EINVAL).  Read fd.
+ */
 #define LOGGER_SET_VERSION		_IO(__LOGGERIO, 6)
 
 /*
@@ -154,5 +203,49 @@ struct nslog_open_ns {
  * file), -ENOENT (no log set with that @ns_id), -ENOSPC, -ENOMEM.
  */
 #define NSLOG_IOC_OPEN_NS	_IOW(__LOGGERIO, 0x40, struct nslog_open_ns)
+
+/* struct nslog_info's flags. */
+#define NSLOG_INFO_DEAD		0x1	/* the set's namespace is gone: reaped */
+
+/**
+ * struct nslog_info - what NSLOG_IOC_INFO tells of a file's log
+ * @set_id: the log set's id: never the same for two sets while the machine
+ *	runs, even across module loads (a random start, then one more for each
+ *	set made); with the boot id, a collector knows a set it has seen
+ * @ns_id: the set's IPC namespace id, as ipc:[ID] shows it
+ * @head_seq: the seq the next record of this log will get
+ * @tail_seq: the seq of the oldest record still stored (@head_seq if none)
+ * @log_id: as in struct nslog_entry
+ * @flags: NSLOG_INFO_DEAD
+ */
+struct nslog_info {
+	__u64	set_id;
+	__u64	ns_id;
+	__u64	head_seq;
+	__u64	tail_seq;
+	__u32	log_id;
+	__u32	flags;
+};
+
+/* A log's identity and extent.  Any fd of a log. */
+#define NSLOG_IOC_INFO		_IOR(__LOGGERIO, 0x41, struct nslog_info)
+
+/**
+ * struct nslog_seek - argument of NSLOG_IOC_SEEK
+ * @seq: in: where to read from, a seq of this log (struct nslog_entry)
+ * @lost: out: how many records from @seq on are gone already (overwritten
+ *	or flushed); the next record read reports them again in its @lost
+ */
+struct nslog_seek {
+	__u64	seq;
+	__u64	lost;
+};
+
+/*
+ * Resume: the reader continues at the oldest stored record whose seq is
+ * @seq or more, or at the head if there is none yet.  A collector that
+ * shipped seq S seeks to S + 1.  Read fd (-EBADF).
+ */
+#define NSLOG_IOC_SEEK		_IOWR(__LOGGERIO, 0x42, struct nslog_seek)
 
 #endif /* _UAPI_LINUX_NSLOGGER_H */
