@@ -14,6 +14,14 @@
  *   threadtime	TIME   pid   tid P tag     : msg
  *   long	[ TIME   pid:  tid P/tag      ]\n msg\n\n
  *
+ * logcat's modifiers (struct nslog_fmt, "-v threadtime,year,zone"): year
+ * "YYYY-MM-DD HH:MM:SS.mmm"; zone " +hhmm" after the time; UTC the time in
+ * UTC, with its zone; epoch the seconds since the epoch in 19 columns;
+ * usec and nsec six and nine digits of fraction; uid the writer's uid
+ * before the pid ("%5u:"; in threadtime "%5u "), blank without a v2 or
+ * nslogger header.  json is a layout of its own (jsonrec.c, through
+ * logmerge.c).
+ *
  * One trailing newline of the message is dropped; every other line of a
  * multi-line message is printed with its own prefix, except in "long",
  * which prints the message whole under its header.  Unlike logcat, an
@@ -40,13 +48,38 @@
 
 #define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
 
+/* nslogger's header: 64-bit time, floored to whole seconds and ns. */
+static void nslog_rec_parse_ns(struct nslog_rec *rec, const unsigned char *p)
+{
+	struct nslog_entry h;
+	__s64 sec, ns;
+
+	memcpy(&h, p, sizeof(h));
+	sec = h.time_ns / 1000000000;
+	ns = h.time_ns % 1000000000;
+	if (ns < 0) {
+		ns += 1000000000;
+		sec--;
+	}
+	rec->sec = sec;
+	rec->nsec = (__s32)ns;
+	rec->euid = h.euid;
+	rec->seq = h.seq;
+	rec->order = h.order;
+	rec->lost = h.lost;
+	rec->log_id = h.log_id;
+	rec->flags = h.flags;
+}
+
 /**
  * nslog_rec_parse() - read the header of one record returned by read()
  * @rec: filled in; @rec->payload points into @buf
  * @buf: the bytes read() returned
  * @n: the count read() returned
  *
- * A zero hdr_size (the __pad of version 1) means a 20-byte header.
+ * A zero hdr_size (the __pad of version 1) means a 20-byte header; 24 to
+ * 55 a version 2 header (its fields first); 56 or more nslogger's own
+ * header (struct nslog_entry; a longer one would add fields after them).
  *
  * Context: any.
  * Return: 0, or -EBADMSG if @n does not match the header's sizes.
@@ -73,7 +106,15 @@ int nslog_rec_parse(struct nslog_rec *rec, const void *buf, size_t n)
 	rec->sec = (__u32)h.sec;
 	rec->nsec = h.nsec;
 	rec->euid = 0;
-	if (rec->has_euid)
+	rec->has_seq = rec->hdr_size >= NSLOG_HDR_NS_SIZE;
+	rec->seq = 0;
+	rec->order = 0;
+	rec->lost = 0;
+	rec->log_id = 0;
+	rec->flags = 0;
+	if (rec->has_seq)
+		nslog_rec_parse_ns(rec, p);
+	else if (rec->has_euid)
 		memcpy(&rec->euid, p + offsetof(struct logger_entry_v2, euid),
 		       sizeof(rec->euid));
 	rec->payload = p + rec->hdr_size;
@@ -90,7 +131,7 @@ int nslog_rec_parse(struct nslog_rec *rec, const void *buf, size_t n)
  *
  * Context: any.
  */
-void nslog_entry_from_text(struct nslog_entry *e, const struct nslog_rec *rec)
+void nslog_entry_from_text(struct nslog_decoded *e, const struct nslog_rec *rec)
 {
 	const char *p = (const char *)rec->payload;
 	size_t left = rec->len;
@@ -249,7 +290,7 @@ static int nslog_ev_value(struct nslog_sink *s, struct nslog_cursor *c)
  * Context: any.
  * Return: 0, or -EBADMSG if the payload is too short to hold a tag.
  */
-int nslog_entry_from_event(struct nslog_entry *e, const struct nslog_rec *rec)
+int nslog_entry_from_event(struct nslog_decoded *e, const struct nslog_rec *rec)
 {
 	struct nslog_cursor c = { .p = rec->payload, .left = rec->len };
 	struct nslog_sink s = { .buf = e->text, .size = sizeof(e->text) };
@@ -281,12 +322,13 @@ static const char *const nslog_format_names[] = {
 	[NSLOG_FMT_TIME]	= "time",
 	[NSLOG_FMT_THREADTIME]	= "threadtime",
 	[NSLOG_FMT_LONG]	= "long",
+	[NSLOG_FMT_JSON]	= "json",
 };
 
 /**
  * nslog_format_from_name() - parse a -v argument
- * @name: "brief", "process", "tag", "thread", "raw", "time", "threadtime"
- *	  or "long"
+ * @name: "brief", "process", "tag", "thread", "raw", "time", "threadtime",
+ *	  "long" or "json"
  *
  * Context: any.
  * Return: an enum nslog_format, or -1 for an unknown name.
@@ -299,6 +341,81 @@ int nslog_format_from_name(const char *name)
 		if (!strcmp(name, nslog_format_names[i]))
 			return (int)i;
 	return -1;
+}
+
+/* logcat's modifiers, and the flag of struct nslog_fmt each one sets. */
+static bool *nslog_fmt_modifier(struct nslog_fmt *fmt, const char *w,
+				size_t n)
+{
+	static const struct {
+		const char *name;
+		size_t off;
+	} mods[] = {
+		{ "year",	offsetof(struct nslog_fmt, year) },
+		{ "zone",	offsetof(struct nslog_fmt, zone) },
+		{ "UTC",	offsetof(struct nslog_fmt, utc) },
+		{ "epoch",	offsetof(struct nslog_fmt, epoch) },
+		{ "usec",	offsetof(struct nslog_fmt, usec) },
+		{ "nsec",	offsetof(struct nslog_fmt, nsec) },
+		{ "uid",	offsetof(struct nslog_fmt, uid) },
+	};
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(mods); i++)
+		if (strlen(mods[i].name) == n && !strncasecmp(w, mods[i].name, n))
+			return (bool *)((char *)fmt + mods[i].off);
+	return NULL;
+}
+
+/**
+ * nslog_fmt_parse() - apply a -v argument
+ * @fmt: the layout and modifiers so far; changed by the words of @spec
+ * @spec: words separated by commas (or spaces): layout names (the last
+ *	  one counts) and modifiers (year, zone, UTC, epoch, usec, nsec,
+ *	  uid; UTC in any case, as logcat takes it)
+ * @bad: on error, set to the first unknown word within @spec
+ *
+ * Several -v options add up, as in logcat: "-v threadtime -v UTC" is
+ * "-v threadtime,UTC".
+ *
+ * Context: any.
+ * Return: 0, or -EINVAL for an unknown or empty word.
+ */
+int nslog_fmt_parse(struct nslog_fmt *fmt, const char *spec, const char **bad)
+{
+	static const char seps[] = ", ";
+	struct nslog_fmt f = *fmt;
+	char word[16];
+	bool *flag;
+	size_t n;
+	int layout;
+
+	*bad = spec;
+	if (!spec[strspn(spec, seps)])
+		return -EINVAL;
+	for (;;) {
+		spec += strspn(spec, seps);
+		if (!*spec)
+			break;
+		n = strcspn(spec, seps);
+		*bad = spec;
+		flag = nslog_fmt_modifier(&f, spec, n);
+		if (flag) {
+			*flag = true;
+		} else {
+			if (n >= sizeof(word))
+				return -EINVAL;
+			memcpy(word, spec, n);
+			word[n] = '\0';
+			layout = nslog_format_from_name(word);
+			if (layout < 0)
+				return -EINVAL;
+			f.layout = (enum nslog_format)layout;
+		}
+		spec += n;
+	}
+	*fmt = f;
+	return 0;
 }
 
 /**
@@ -336,67 +453,109 @@ int nslog_prio_from_char(char c)
 }
 
 /**
+ * nslog_format_time_fmt() - a record's time as logcat prints it
+ * @buf: output, 48 bytes are plenty
+ * @size: size of @buf
+ * @fmt: the modifiers: year, zone, utc, epoch, usec, nsec
+ * @sec: seconds since the epoch
+ * @nsec: nanoseconds
+ *
+ * "MM-DD HH:MM:SS.mmm" in local time ($TZ honoured) by default; "YYYY-"
+ * first with year; UTC with utc; seconds since the epoch, right-aligned
+ * in 19 columns as logcat has them, with epoch; .uuuuuu with usec,
+ * .nnnnnnnnn with nsec; " +hhmm" after it with zone or utc (not with
+ * epoch).
+ *
+ * Context: process context (localtime_r() may read the zone files).
+ */
+void nslog_format_time_fmt(char *buf, size_t size, const struct nslog_fmt *fmt,
+			   __s64 sec, __s32 nsec)
+{
+	time_t t = (time_t)sec;
+	struct tm tm, *ok = NULL;
+	size_t n;
+
+	if (fmt->epoch)
+		n = (size_t)snprintf(buf, size, "%19lld", (long long)sec);
+	else if (!(ok = fmt->utc ? gmtime_r(&t, &tm) : localtime_r(&t, &tm)))
+		n = (size_t)snprintf(buf, size, "%lld", (long long)sec);
+	else
+		n = strftime(buf, size, fmt->year ? "%Y-%m-%d %H:%M:%S" :
+			     "%m-%d %H:%M:%S", &tm);
+	if (n >= size)
+		return;
+	if (fmt->nsec)
+		n += (size_t)snprintf(buf + n, size - n, ".%09d", (int)nsec);
+	else if (fmt->usec)
+		n += (size_t)snprintf(buf + n, size - n, ".%06d",
+				      (int)(nsec / 1000));
+	else
+		n += (size_t)snprintf(buf + n, size - n, ".%03d",
+				      (int)(nsec / 1000000));
+	if (ok && (fmt->zone || fmt->utc) && n < size)
+		strftime(buf + n, size - n, " %z", &tm);
+}
+
+/**
  * nslog_format_time() - "MM-DD HH:MM:SS.mmm" in local time ($TZ honoured)
  * @buf: output, 32 bytes are plenty
  * @size: size of @buf
- * @sec: seconds since the epoch, unsigned
+ * @sec: seconds since the epoch
  * @nsec: nanoseconds
  *
  * Context: process context (localtime_r() may read the zone files).
  */
-void nslog_format_time(char *buf, size_t size, __u32 sec, __s32 nsec)
+void nslog_format_time(char *buf, size_t size, __s64 sec, __s32 nsec)
 {
-	time_t t = (time_t)sec;
-	struct tm tm;
-	size_t n;
+	static const struct nslog_fmt plain;
 
-	if (!localtime_r(&t, &tm)) {
-		snprintf(buf, size, "%u.%03d", (unsigned int)sec,
-			 (int)(nsec / 1000000));
-		return;
-	}
-	n = strftime(buf, size, "%m-%d %H:%M:%S", &tm);
-	snprintf(buf + n, size - n, ".%03d", (int)(nsec / 1000000));
+	nslog_format_time_fmt(buf, size, &plain, sec, nsec);
 }
 
 /* What every line of one record is printed from. */
 struct nslog_line {
 	enum nslog_format fmt;
 	const struct nslog_rec *rec;
-	const struct nslog_entry *e;
+	const struct nslog_decoded *e;
 	char pri;
-	char when[32];
+	char when[48];
+	char uid[16];	/* logcat's uid modifier: "%5u:", or empty */
 };
 
 static void nslog_put_prefix(FILE *out, const struct nslog_line *l)
 {
 	const struct nslog_rec *r = l->rec;
 	const char *tag = l->e->tag;
+	const char *uid = l->uid;
 	int tl = l->e->tag_len;
+	int ul = (int)strlen(uid);
 
 	switch (l->fmt) {
 	case NSLOG_FMT_PROCESS:
-		fprintf(out, "%c(%5d) ", l->pri, r->pid);
+		fprintf(out, "%c(%s%5d) ", l->pri, uid, r->pid);
 		break;
 	case NSLOG_FMT_TAG:
 		fprintf(out, "%c/%-8.*s: ", l->pri, tl, tag);
 		break;
 	case NSLOG_FMT_THREAD:
-		fprintf(out, "%c(%5d:%5d) ", l->pri, r->pid, r->tid);
+		fprintf(out, "%c(%s%5d:%5d) ", l->pri, uid, r->pid, r->tid);
 		break;
 	case NSLOG_FMT_RAW:
 		break;
 	case NSLOG_FMT_TIME:
-		fprintf(out, "%s %c/%-8.*s(%5d): ", l->when, l->pri, tl, tag,
-			r->pid);
+		fprintf(out, "%s %c/%-8.*s(%s%5d): ", l->when, l->pri, tl, tag,
+			uid, r->pid);
 		break;
 	case NSLOG_FMT_THREADTIME:
-		fprintf(out, "%s %5d %5d %c %-8.*s: ", l->when, r->pid, r->tid,
+		/* logcat shows "uid pid", a space for the colon */
+		fprintf(out, "%s %.*s%s%5d %5d %c %-8.*s: ", l->when,
+			ul ? ul - 1 : 0, uid, ul ? " " : "", r->pid, r->tid,
 			l->pri, tl, tag);
 		break;
 	case NSLOG_FMT_BRIEF:
 	default:
-		fprintf(out, "%c/%-8.*s(%5d): ", l->pri, tl, tag, r->pid);
+		fprintf(out, "%c/%-8.*s(%s%5d): ", l->pri, tl, tag, uid,
+			r->pid);
 		break;
 	}
 }
@@ -430,48 +589,78 @@ static void nslog_put_long(FILE *out, const struct nslog_line *l,
 {
 	const struct nslog_rec *r = l->rec;
 
-	fprintf(out, "[ %s ", l->when);
-	if (r->has_euid)
-		fprintf(out, "%5u:", (unsigned int)r->euid);
-	fprintf(out, "%5d:%5d %c/%-8.*s ]\n", r->pid, r->tid, l->pri,
-		l->e->tag_len, l->e->tag);
+	fprintf(out, "[ %s %s%5d:%5d %c/%-8.*s ]\n", l->when, l->uid, r->pid,
+		r->tid, l->pri, l->e->tag_len, l->e->tag);
 	fwrite(msg, 1, len, out);
 	fputs("\n\n", out);
 }
 
 /**
- * nslog_format_entry() - print one decoded record
+ * nslog_format_line() - print one decoded record
  * @out: where to print
- * @fmt: layout
+ * @fmt: layout and modifiers; NSLOG_FMT_JSON is not printed here
  * @rec: the record's header fields
  * @e: the record's priority, tag and message
  *
+ * With the uid modifier, or in "long" when the header has the euid, the
+ * writer's euid is shown before the pid as "%5u:" (blank if the header
+ * has none), as logcat -v uid does.
+ *
  * Context: process context.
- * Return: 0, or -EIO if @out has an error.
+ * Return: 0, -EINVAL for NSLOG_FMT_JSON, or -EIO if @out has an error.
  */
-int nslog_format_entry(FILE *out, enum nslog_format fmt,
-		       const struct nslog_rec *rec,
-		       const struct nslog_entry *e)
+int nslog_format_line(FILE *out, const struct nslog_fmt *fmt,
+		      const struct nslog_rec *rec,
+		      const struct nslog_decoded *e)
 {
 	struct nslog_line l = {
-		.fmt = fmt,
+		.fmt = fmt->layout,
 		.rec = rec,
 		.e = e,
 		.pri = nslog_prio_char(e->prio),
 	};
 	size_t len = e->msg_len;
 
+	if (l.fmt == NSLOG_FMT_JSON)
+		return -EINVAL;
 	if (len && e->msg[len - 1] == '\n')
 		len--;
-	if (fmt == NSLOG_FMT_TIME || fmt == NSLOG_FMT_THREADTIME ||
-	    fmt == NSLOG_FMT_LONG)
-		nslog_format_time(l.when, sizeof(l.when), rec->sec, rec->nsec);
+	if (l.fmt == NSLOG_FMT_TIME || l.fmt == NSLOG_FMT_THREADTIME ||
+	    l.fmt == NSLOG_FMT_LONG)
+		nslog_format_time_fmt(l.when, sizeof(l.when), fmt, rec->sec,
+				      rec->nsec);
+	if (fmt->uid || (l.fmt == NSLOG_FMT_LONG && rec->has_euid)) {
+		if (rec->has_euid)
+			snprintf(l.uid, sizeof(l.uid), "%5u:",
+				 (unsigned int)rec->euid);
+		else
+			strcpy(l.uid, "      ");
+	}
 
-	if (fmt == NSLOG_FMT_LONG)
+	if (l.fmt == NSLOG_FMT_LONG)
 		nslog_put_long(out, &l, e->msg, len);
 	else
 		nslog_put_lines(out, &l, e->msg, len);
 	return ferror(out) ? -EIO : 0;
+}
+
+/**
+ * nslog_format_entry() - print one decoded record in a layout
+ * @out: where to print
+ * @fmt: layout, without modifiers
+ * @rec: the record's header fields
+ * @e: the record's priority, tag and message
+ *
+ * Context: process context.
+ * Return: as nslog_format_line().
+ */
+int nslog_format_entry(FILE *out, enum nslog_format fmt,
+		       const struct nslog_rec *rec,
+		       const struct nslog_decoded *e)
+{
+	struct nslog_fmt f = { .layout = fmt };
+
+	return nslog_format_line(out, &f, rec, e);
 }
 
 /**

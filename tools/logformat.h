@@ -27,21 +27,30 @@
 #define NSLOG_HDR_V1_SIZE	((unsigned int)sizeof(struct logger_entry))
 #define NSLOG_HDR_V2_SIZE	((unsigned int)sizeof(struct logger_entry_v2))
 
+/* nslogger's own header (NSLOG_ENTRY_VERSION); larger ones are later. */
+#define NSLOG_HDR_NS_SIZE	((unsigned int)sizeof(struct nslog_entry))
+
 /* The fields of a record header, whatever its version. */
 struct nslog_rec {
 	unsigned int hdr_size;
 	unsigned int len;
 	__s32 pid;
 	__s32 tid;
-	__u32 sec;	/* read as unsigned: lasts until 2106 */
+	__s64 sec;	/* v1, v2: 32 bits read as unsigned (until 2106) */
 	__s32 nsec;
 	__u32 euid;
-	bool has_euid;	/* version 2 header */
+	bool has_euid;	/* version 2 or nslogger's header */
+	bool has_seq;	/* nslogger's header: the fields below are set */
+	__u64 seq;
+	__u64 order;
+	__u64 lost;
+	__u32 log_id;
+	__u32 flags;
 	const unsigned char *payload;
 };
 
 /* A record decoded for printing: priority, tag and message text. */
-struct nslog_entry {
+struct nslog_decoded {
 	int prio;
 	const char *tag;
 	int tag_len;
@@ -60,6 +69,23 @@ enum nslog_format {
 	NSLOG_FMT_TIME,
 	NSLOG_FMT_THREADTIME,
 	NSLOG_FMT_LONG,
+	NSLOG_FMT_JSON,		/* one JSON object a record (jsonrec.c) */
+};
+
+/*
+ * A -v argument: a layout and logcat's modifiers.  The modifiers change
+ * the time (year, zone, UTC, epoch, usec, nsec) of the layouts that show
+ * one, and add the writer's uid to those that show a pid (uid).
+ */
+struct nslog_fmt {
+	enum nslog_format layout;
+	bool year;	/* YYYY-MM-DD */
+	bool zone;	/* " +hhmm" after the time */
+	bool utc;	/* UTC instead of $TZ; shows the zone */
+	bool epoch;	/* seconds since the epoch instead of a date */
+	bool usec;	/* 6 fraction digits instead of 3 */
+	bool nsec;	/* 9 fraction digits */
+	bool uid;	/* the writer's euid before the pid */
 };
 
 struct nslog_filter_rule {
@@ -76,17 +102,24 @@ struct nslog_filter {
 
 int nslog_rec_parse(struct nslog_rec *rec, const void *buf, size_t n);
 
-void nslog_entry_from_text(struct nslog_entry *e, const struct nslog_rec *rec);
-int nslog_entry_from_event(struct nslog_entry *e, const struct nslog_rec *rec);
+void nslog_entry_from_text(struct nslog_decoded *e, const struct nslog_rec *rec);
+int nslog_entry_from_event(struct nslog_decoded *e, const struct nslog_rec *rec);
 
 int nslog_format_from_name(const char *name);
+int nslog_fmt_parse(struct nslog_fmt *fmt, const char *spec,
+		    const char **bad);
 char nslog_prio_char(int prio);
 int nslog_prio_from_char(char c);
 
-void nslog_format_time(char *buf, size_t size, __u32 sec, __s32 nsec);
+void nslog_format_time(char *buf, size_t size, __s64 sec, __s32 nsec);
+void nslog_format_time_fmt(char *buf, size_t size, const struct nslog_fmt *fmt,
+			   __s64 sec, __s32 nsec);
 int nslog_format_entry(FILE *out, enum nslog_format fmt,
 		       const struct nslog_rec *rec,
-		       const struct nslog_entry *e);
+		       const struct nslog_decoded *e);
+int nslog_format_line(FILE *out, const struct nslog_fmt *fmt,
+		      const struct nslog_rec *rec,
+		      const struct nslog_decoded *e);
 
 void nslog_filter_init(struct nslog_filter *f);
 int nslog_filter_parse(struct nslog_filter *f, const char *specs);

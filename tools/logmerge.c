@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "jsonrec.h"
 #include "logmerge.h"
 
 /* One record kept back for tail mode. */
@@ -48,6 +49,7 @@ void nslog_src_init(struct nslog_src *src, const char *name, bool events,
 {
 	src->name = name;
 	src->events = events;
+	src->log = NULL;
 	src->fd = fd;
 	src->read = read;
 	src->priv = priv;
@@ -129,6 +131,37 @@ static void nslog_warn(const struct nslog_printer *p,
 		p->prog ? p->prog : "nslogcat", src->name, n);
 }
 
+/* -v json: every record a JSON line, no "beginning of" headers. */
+static int nslog_print_json(const struct nslog_printer *p,
+			    const struct nslog_src *src,
+			    const struct nslog_rec *rec,
+			    const struct nslog_decoded *e)
+{
+	struct nslog_meta m = { 0 };
+
+	if (p->meta)
+		m = *p->meta;
+	m.utc = p->fmt.utc;
+	m.log = src->log;
+	if (rec->has_seq)
+		m.log = nslog_klog_name((unsigned int)
+					nslog_klog_from_android_id(rec->log_id));
+	if (rec->has_seq && rec->lost) {
+		struct nslog_loss loss = {
+			.known = true,
+			.count = rec->lost,
+			.first_seq = rec->seq - rec->lost,
+			.sec = rec->sec,
+			.nsec = rec->nsec,
+		};
+		int ret = nslog_json_loss(p->out, &m, &loss);
+
+		if (ret)
+			return ret;
+	}
+	return nslog_json_record(p->out, rec, e, &m, src->events);
+}
+
 /**
  * nslog_print() - print one record as the printer says
  * @p: output settings
@@ -146,7 +179,7 @@ static void nslog_warn(const struct nslog_printer *p,
 int nslog_print(const struct nslog_printer *p, struct nslog_src *src,
 		const void *raw, size_t n)
 {
-	struct nslog_entry e;
+	struct nslog_decoded e;
 	struct nslog_rec rec;
 
 	if (p->binary) {
@@ -165,10 +198,12 @@ int nslog_print(const struct nslog_printer *p, struct nslog_src *src,
 					    e.prio))
 		return 0;
 
+	if (p->fmt.layout == NSLOG_FMT_JSON)
+		return nslog_print_json(p, src, &rec, &e);
 	if (p->headers && !src->started)
 		fprintf(p->out, "--------- beginning of %s\n", src->name);
 	src->started = true;
-	return nslog_format_entry(p->out, p->fmt, &rec, &e);
+	return nslog_format_line(p->out, &p->fmt, &rec, &e);
 }
 
 static int nslog_tail_push(struct nslog_tail *t, struct nslog_src *src)

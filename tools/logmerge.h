@@ -15,6 +15,7 @@
 #include <sys/types.h>
 
 #include "logformat.h"
+#include "recmeta.h"
 
 struct nslog_src;
 
@@ -28,6 +29,7 @@ typedef ssize_t (*nslog_read_fn)(struct nslog_src *src, void *buf,
 struct nslog_src {
 	const char *name;	/* the device path, for headers and errors */
 	bool events;		/* payloads are events, not text */
+	const char *log;	/* "main" ..., for -v json; NULL if unknown */
 	int fd;			/* for the caller's poll(); -1 if none */
 	nslog_read_fn read;
 	void *priv;
@@ -43,10 +45,11 @@ struct nslog_printer {
 	FILE *out;
 	FILE *err;		/* warnings, or NULL */
 	const char *prog;	/* prefix of warnings */
-	enum nslog_format fmt;
+	struct nslog_fmt fmt;	/* layout and modifiers */
 	bool binary;		/* write raw records (logcat -B) */
 	bool headers;		/* "--------- beginning of" lines */
 	const struct nslog_filter *filter;	/* or NULL */
+	const struct nslog_meta *meta;	/* for -v json: ns, utc; or NULL */
 };
 
 void nslog_src_init(struct nslog_src *src, const char *name, bool events,

@@ -56,7 +56,7 @@ struct nslogcat {
 	bool v2;
 	bool silent;
 	size_t tail;
-	enum nslog_format fmt;
+	struct nslog_fmt fmt;
 	const char *dev_dir;
 	const char *ns;			/* --ns as given, or NULL */
 	struct nslog_open_ns ns_arg;	/* what --ns names */
@@ -75,7 +75,10 @@ static const char nslogcat_help_text[] =
 "                 of several buffers are merged by time. Default: main and\n"
 "                 system (system only if it exists)\n"
 "  -v FORMAT      brief (default, or $ANDROID_PRINTF_LOG), process, tag,\n"
-"                 thread, raw, time, threadtime, long\n"
+"                 thread, raw, time, threadtime, long, or json (a JSON\n"
+"                 object a line); with logcat's modifiers, after a comma\n"
+"                 or in another -v: year, zone, UTC, epoch, usec, nsec\n"
+"                 (the time), uid (the writer's uid before the pid)\n"
 "  -d             dump what the buffers hold and exit (default: follow)\n"
 "  -t COUNT       print only the last COUNT records (implies -d)\n"
 "  -c             clear (flush) the buffers and exit\n"
@@ -138,14 +141,15 @@ static void nslogcat_opt_buf(struct nslogcat *lc, const char *name)
 	nslogcat_add_buf(lc, id);
 }
 
-static void nslogcat_opt_format(struct nslogcat *lc, const char *name)
+static void nslogcat_opt_format(struct nslogcat *lc, const char *spec)
 {
-	int fmt = nslog_format_from_name(name);
+	const char *bad;
 
-	if (fmt < 0)
-		tool_usage(PROG, "unknown format '%s' (brief, process, tag, thread, "
-			       "raw, time, threadtime or long)", name);
-	lc->fmt = (enum nslog_format)fmt;
+	if (nslog_fmt_parse(&lc->fmt, spec, &bad))
+		tool_usage(PROG, "unknown format '%.*s' (brief, process, tag, "
+			       "thread, raw, time, threadtime, long or json; "
+			       "year, zone, UTC, epoch, usec, nsec or uid)",
+			   (int)strcspn(bad, ", "), bad);
 }
 
 static void nslogcat_opt_tail(struct nslogcat *lc, const char *arg)
@@ -164,17 +168,13 @@ static void nslogcat_opt_tail(struct nslogcat *lc, const char *arg)
 static void nslogcat_env_format(struct nslogcat *lc)
 {
 	const char *env = getenv("ANDROID_PRINTF_LOG");
-	int fmt;
+	const char *bad;
 
 	if (!env || !*env)
 		return;
-	fmt = nslog_format_from_name(env);
-	if (fmt < 0) {
+	if (nslog_fmt_parse(&lc->fmt, env, &bad))
 		fprintf(stderr, PROG ": ignoring unknown format '%s' in ANDROID_PRINTF_LOG\n",
 			env);
-		return;
-	}
-	lc->fmt = (enum nslog_format)fmt;
 }
 
 static void nslogcat_filter(struct nslogcat *lc, const char *specs,
@@ -478,6 +478,26 @@ static ssize_t nslogcat_read(struct nslog_src *src, void *buf, size_t size)
 	return n < 0 ? -errno : n;
 }
 
+/*
+ * -v json shows what nslogger's own header has (sequence numbers, 64-bit
+ * time, the euid), -v uid the euid: the best header the device gives,
+ * else version 1 (a FIFO in the tests; the uid is then blank).
+ */
+static void nslogcat_best_header(const struct nslogcat *lc, int fd)
+{
+	int version;
+
+	if (lc->fmt.layout == NSLOG_FMT_JSON) {
+		version = NSLOG_ENTRY_VERSION;
+		if (!ioctl(fd, LOGGER_SET_VERSION, &version))
+			return;
+	}
+	if (lc->fmt.layout == NSLOG_FMT_JSON || lc->fmt.uid) {
+		version = 2;
+		ioctl(fd, LOGGER_SET_VERSION, &version);
+	}
+}
+
 static int nslogcat_open_src(struct nslogcat *lc, size_t i)
 {
 	const char *path = lc->names[i];
@@ -487,7 +507,9 @@ static int nslogcat_open_src(struct nslogcat *lc, size_t i)
 	fd = nslogcat_open_reader(lc, i);
 	if (fd < 0)
 		return -1;
-	if (lc->v2 && ioctl(fd, LOGGER_SET_VERSION, &version) < 0) {
+	if (!lc->v2)
+		nslogcat_best_header(lc, fd);
+	else if (ioctl(fd, LOGGER_SET_VERSION, &version) < 0) {
 		fprintf(stderr, PROG ": %s: cannot set header version 2: %s\n",
 			path, strerror(errno));
 		close(fd);
@@ -495,6 +517,7 @@ static int nslogcat_open_src(struct nslogcat *lc, size_t i)
 	}
 	nslog_src_init(&lc->srcs[i], path, lc->ids[i] == NSLOG_BUF_EVENTS,
 		       fd, nslogcat_read, NULL);
+	lc->srcs[i].log = nslog_buf_name(lc->ids[i]);
 	return 0;
 }
 
@@ -536,14 +559,20 @@ static int nslogcat_report(int ret, const struct nslog_src *failed)
 
 static int nslogcat_read_loop(struct nslogcat *lc)
 {
+	const struct nslog_meta meta = {
+		.has_ns = lc->ns != NULL,
+		.ns_id = lc->ns_arg.ns_id,
+	};
 	const struct nslog_printer p = {
 		.out = stdout,
 		.err = stderr,
 		.prog = PROG,
 		.fmt = lc->fmt,
 		.binary = lc->binary,
-		.headers = lc->count > 1 && !lc->binary,
+		.headers = lc->count > 1 && !lc->binary &&
+			   lc->fmt.layout != NSLOG_FMT_JSON,
 		.filter = &lc->filter,
+		.meta = &meta,
 	};
 	struct nslog_src *failed;
 	int ret;
@@ -579,7 +608,7 @@ static int nslogcat_read_all(struct nslogcat *lc)
 
 int main(int argc, char **argv)
 {
-	static struct nslogcat lc = { .fmt = NSLOG_FMT_BRIEF };
+	static struct nslogcat lc = { .fmt.layout = NSLOG_FMT_BRIEF };
 	int status;
 	size_t i;
 

@@ -242,6 +242,25 @@ static void test_events_long(void)
 		   want);
 }
 
+static void test_json(void)
+{
+	put_text(fd_main, 1, 1700000008, 6, "j", "say \"hi\"\nbye");
+	put_event(fd_events, 1700000009, 7, 8);
+	expect_run("json: -v json,UTC merges main and events, a JSON line each",
+		   "-d -b main -b events -v json,UTC",
+		   "{\"type\":\"record\",\"time\":\"2023-11-14T22:13:28.250000000Z\","
+		   "\"log\":\"main\",\"priority\":6,\"level\":\"err\",\"tag\":\"j\","
+		   "\"message\":\"say \\\"hi\\\"\\nbye\",\"pid\":106,\"tid\":107}\n"
+		   "{\"type\":\"record\",\"time\":\"2023-11-14T22:13:29.000000000Z\","
+		   "\"log\":\"events\",\"priority\":4,\"level\":\"info\",\"tag\":\"[7]\","
+		   "\"event_tag\":7,\"message\":\"8\",\"pid\":42,\"tid\":43}\n");
+
+	put_text(fd_main, 1, 1700000010, 4, "u", "x");
+	expect_run("modifiers: -v threadtime -v year,usec,zone,uid (no euid: blank)",
+		   "-d -b main -v threadtime -v year,usec,zone,uid",
+		   "2023-11-14 22:13:30.250000 +0000         104   105 I u       : x\n");
+}
+
 static void test_binary(void)
 {
 	unsigned char want[64];
@@ -325,6 +344,7 @@ int main(void)
 	}
 	test_dump();
 	test_events_long();
+	test_json();
 	test_binary();
 	test_follow();
 	cleanup();

@@ -76,7 +76,7 @@ static void mktext(struct raw *r, int prio, const char *tag, const char *msg)
 /* Format one text or events record; returns a malloc'ed string. */
 static char *fmt_raw(const struct raw *r, enum nslog_format fmt, bool events)
 {
-	static struct nslog_entry e;
+	static struct nslog_decoded e;
 	struct nslog_rec rec;
 	size_t size = 0;
 	char *out = NULL;
@@ -92,6 +92,37 @@ static char *fmt_raw(const struct raw *r, enum nslog_format fmt, bool events)
 	nslog_format_entry(f, fmt, &rec, &e);
 	fclose(f);
 	return out;
+}
+
+/* Format one text record with a -v spec; returns a malloc'ed string. */
+static char *fmt_spec(const struct raw *r, const char *spec)
+{
+	static struct nslog_decoded e;
+	struct nslog_fmt fmt = { .layout = NSLOG_FMT_BRIEF };
+	struct nslog_rec rec;
+	const char *bad;
+	size_t size = 0;
+	char *out = NULL;
+	FILE *f;
+
+	if (nslog_fmt_parse(&fmt, spec, &bad))
+		return strdup("<bad spec>");
+	if (nslog_rec_parse(&rec, r->b, r->n))
+		return strdup("<parse error>");
+	nslog_entry_from_text(&e, &rec);
+	f = open_memstream(&out, &size);
+	nslog_format_line(f, &fmt, &rec, &e);
+	fclose(f);
+	return out;
+}
+
+static void check_spec(const char *what, const struct raw *r,
+		       const char *spec, const char *want)
+{
+	char *got = fmt_spec(r, spec);
+
+	tap_str(what, got, want);
+	free(got);
 }
 
 static void check_fmt(const char *what, const struct raw *r,
@@ -411,7 +442,7 @@ static void test_events(void)
 
 static void test_events_bad(void)
 {
-	static struct nslog_entry ent;
+	static struct nslog_decoded ent;
 	static struct evb e;
 	static struct raw r;
 	struct nslog_rec rec;
@@ -575,7 +606,7 @@ static void rig_init(struct rig *g, enum nslog_format fmt)
 	g->p.out = g->f;
 	g->p.err = g->ferr;
 	g->p.prog = "test";
-	g->p.fmt = fmt;
+	g->p.fmt.layout = fmt;
 	g->p.headers = true;
 }
 
@@ -880,6 +911,215 @@ static void test_devpath(void)
 	rmdir(tmpdir);
 }
 
+static void test_fmt_parse(void)
+{
+	struct nslog_fmt f = { .layout = NSLOG_FMT_BRIEF };
+	const char *bad = NULL;
+	const char *spec;
+	int ret;
+
+	ret = nslog_fmt_parse(&f, "threadtime,UTC,usec", &bad);
+	tap_ok(!ret && f.layout == NSLOG_FMT_THREADTIME && f.utc && f.usec &&
+	       !f.year && !f.zone && !f.epoch && !f.nsec && !f.uid,
+	       "-v threadtime,UTC,usec: a layout and two modifiers");
+	ret = nslog_fmt_parse(&f, "year zone", &bad);
+	tap_ok(!ret && f.layout == NSLOG_FMT_THREADTIME && f.utc && f.usec &&
+	       f.year && f.zone,
+	       "-v twice adds up; spaces separate as commas do");
+	ret = nslog_fmt_parse(&f, "long,epoch,nsec,uid,utc", &bad);
+	tap_ok(!ret && f.layout == NSLOG_FMT_LONG && f.epoch && f.nsec &&
+	       f.uid, "-v long,epoch,nsec,uid,utc (UTC in any case)");
+	ret = nslog_fmt_parse(&f, "json", &bad);
+	tap_ok(!ret && f.layout == NSLOG_FMT_JSON, "-v json is a layout");
+
+	memset(&f, 0, sizeof(f));
+	spec = "time,color,usec";
+	ret = nslog_fmt_parse(&f, spec, &bad);
+	tap_ok(ret == -EINVAL && bad == spec + 5 && !f.usec &&
+	       f.layout == NSLOG_FMT_BRIEF,
+	       "-v with an unknown word: -EINVAL, the word named, nothing changed");
+	spec = "";
+	tap_int("-v '' is refused", nslog_fmt_parse(&f, spec, &bad), -EINVAL);
+	spec = ",,";
+	tap_int("-v ',,' is refused", nslog_fmt_parse(&f, spec, &bad), -EINVAL);
+	spec = "threadtimethreadtime";
+	tap_int("-v with a long unknown word is refused",
+		nslog_fmt_parse(&f, spec, &bad), -EINVAL);
+}
+
+static void test_modifiers(void)
+{
+	unsigned char p[64];
+	struct raw r;
+
+	/* 1700000000.123456789 is 2023-11-14 22:13:20 UTC */
+	mktext(&r, 4, "MyTag", "hello");
+	check_spec("year", &r, "time,year",
+		   "2023-11-14 22:13:20.123 I/MyTag   ( 1234): hello\n");
+	check_spec("usec", &r, "threadtime,usec",
+		   "11-14 22:13:20.123456  1234  5678 I MyTag   : hello\n");
+	check_spec("nsec", &r, "threadtime,nsec",
+		   "11-14 22:13:20.123456789  1234  5678 I MyTag   : hello\n");
+	check_spec("zone (TZ UTC)", &r, "time,zone",
+		   "11-14 22:13:20.123 +0000 I/MyTag   ( 1234): hello\n");
+	check_spec("epoch: seconds right-aligned in 19 columns, as logcat",
+		   &r, "time,epoch",
+		   "         1700000000.123 I/MyTag   ( 1234): hello\n");
+	check_spec("epoch,usec,zone: no zone after epoch", &r,
+		   "time,epoch,usec,zone",
+		   "         1700000000.123456 I/MyTag   ( 1234): hello\n");
+	check_spec("threadtime,year,zone,usec", &r, "threadtime,year,zone,usec",
+		   "2023-11-14 22:13:20.123456 +0000  1234  5678 I MyTag   : hello\n");
+
+	set_tz("XYZ-2");
+	check_spec("local time in TZ UTC+2 with zone", &r, "time,year,zone",
+		   "2023-11-15 00:13:20.123 +0200 I/MyTag   ( 1234): hello\n");
+	check_spec("UTC: UTC whatever TZ says, with its zone", &r,
+		   "threadtime,UTC",
+		   "11-14 22:13:20.123 +0000  1234  5678 I MyTag   : hello\n");
+	set_tz("ABC+3:30");
+	check_spec("a zone west of UTC, half hours", &r, "time,zone",
+		   "11-14 18:43:20.123 -0330 I/MyTag   ( 1234): hello\n");
+	set_tz("UTC0");
+
+	check_spec("uid without an euid in the header: blank", &r, "brief,uid",
+		   "I/MyTag   (       1234): hello\n");
+	mkraw(&r, 2, 1234, 5678, 1700000000, 123456789, 1000, p,
+	      text(p, 4, "MyTag", "hello"));
+	check_spec("uid: brief", &r, "brief,uid",
+		   "I/MyTag   ( 1000: 1234): hello\n");
+	check_spec("uid: process", &r, "process,uid",
+		   "I( 1000: 1234) hello  (MyTag)\n");
+	check_spec("uid: thread", &r, "thread,uid",
+		   "I( 1000: 1234: 5678) hello\n");
+	check_spec("uid: time", &r, "time,uid",
+		   "11-14 22:13:20.123 I/MyTag   ( 1000: 1234): hello\n");
+	check_spec("uid: threadtime, a space for the colon", &r,
+		   "threadtime,uid",
+		   "11-14 22:13:20.123  1000  1234  5678 I MyTag   : hello\n");
+	check_spec("uid: long", &r, "long,uid",
+		   "[ 11-14 22:13:20.123  1000: 1234: 5678 I/MyTag    ]\nhello\n\n");
+	check_spec("uid: tag and raw show no pid, so no uid", &r, "tag,uid",
+		   "I/MyTag   : hello\n");
+	check_spec("uid: a 7-digit uid widens the column", &r, "brief",
+		   "I/MyTag   ( 1234): hello\n");
+	r.b[20] = 0x87;
+	r.b[21] = 0xd6;
+	r.b[22] = 0x12;
+	check_spec("uid: 1234567", &r, "brief,uid",
+		   "I/MyTag   (1234567: 1234): hello\n");
+}
+
+/* A record with nslogger's own header. */
+static void mkns(struct raw *r, size_t hdr_size, __u64 seq, __u64 lost,
+		 __s64 time_ns, __u32 log_id, __u32 flags, const void *payload,
+		 size_t len)
+{
+	struct nslog_entry h = {
+		.len = (__u16)len,
+		.hdr_size = (__u16)hdr_size,
+		.pid = 321,
+		.tid = 322,
+		.euid = 1001,
+		.seq = seq,
+		.order = seq * 3 + 1,
+		.lost = lost,
+		.time_ns = time_ns,
+		.log_id = log_id,
+		.flags = flags,
+	};
+
+	memset(r->b, 0, hdr_size);
+	memcpy(r->b, &h, sizeof(h));
+	memcpy(r->b + hdr_size, payload, len);
+	r->n = hdr_size + len;
+}
+
+static void test_ns_header(void)
+{
+	unsigned char p[64];
+	struct nslog_rec rec;
+	struct raw r;
+	size_t n = text(p, 5, "T", "m");
+	int ret;
+
+	tap_int("nslogger's header is 56 bytes", (long)NSLOG_HDR_NS_SIZE, 56);
+	mkns(&r, 56, 41, 3, 1700000000123456789LL, 3, NSLOG_ENTRY_KERNEL, p, n);
+	ret = nslog_rec_parse(&rec, r.b, r.n);
+	tap_ok(!ret && rec.has_seq && rec.has_euid && rec.hdr_size == 56 &&
+	       rec.len == n && rec.pid == 321 && rec.tid == 322 &&
+	       rec.euid == 1001 && rec.seq == 41 && rec.order == 124 &&
+	       rec.lost == 3 && rec.sec == 1700000000 &&
+	       rec.nsec == 123456789 && rec.log_id == 3 &&
+	       rec.flags == NSLOG_ENTRY_KERNEL && rec.payload == r.b + 56,
+	       "parse: every field of nslogger's header");
+	check_spec("nslogger's header: threadtime,uid", &r, "threadtime,uid",
+		   "11-14 22:13:20.123  1001   321   322 W T       : m\n");
+
+	mkns(&r, 64, 1, 0, 1700000000000000000LL, 0, 0, p, n);
+	ret = nslog_rec_parse(&rec, r.b, r.n);
+	tap_ok(!ret && rec.has_seq && rec.hdr_size == 64 &&
+	       rec.payload == r.b + 64 && rec.seq == 1,
+	       "parse: a longer header of a later version: its fields, payload after it");
+
+	mkns(&r, 56, 0, 0, 4398046511104000000LL, 0, 0, p, n);
+	ret = nslog_rec_parse(&rec, r.b, r.n);
+	tap_ok(!ret && rec.sec == 4398046511LL && rec.nsec == 104000000,
+	       "parse: 64-bit time past 2106");
+	check_spec("year: past 2106", &r, "time,year",
+		   "2109-05-15 07:35:11.104 W/T       (  321): m\n");
+
+	mkns(&r, 56, 0, 0, -1500000000LL, 0, 0, p, n);
+	ret = nslog_rec_parse(&rec, r.b, r.n);
+	tap_ok(!ret && rec.sec == -2 && rec.nsec == 500000000,
+	       "parse: a time before 1970 floors to (-2 s, 0.5 s)");
+
+	mkns(&r, 56, 0, 0, 0, 0, 0, p, n);
+	tap_int("parse: nslogger's header with a short read is rejected",
+		nslog_rec_parse(&rec, r.b, r.n - 1), -EBADMSG);
+}
+
+static void test_print_json(void)
+{
+	unsigned char p[64];
+	struct nslog_src *failed;
+	struct rig g;
+	struct raw r;
+
+	rig_init(&g, NSLOG_FMT_JSON);
+	g.srcs[0].log = "main";
+	g.srcs[2].log = "events";
+	fake_text(&g.fakes[0], 100, 5, 7, "t\"q", "a\tb\n");
+	fake_event(&g.fakes[2], 101, 0, 42, -3);
+	rig_dump(&g, 3, 0, &failed);
+	tap_str("print: -v json, a line per record, no headers", g.out,
+		"{\"type\":\"record\",\"time\":\"1970-01-01T00:01:40.000000005+00:00\","
+		"\"log\":\"main\",\"priority\":4,\"level\":\"info\",\"tag\":\"t\\\"q\","
+		"\"message\":\"a\\tb\",\"pid\":7,\"tid\":7}\n"
+		"{\"type\":\"record\",\"time\":\"1970-01-01T00:01:41.000000000+00:00\","
+		"\"log\":\"events\",\"priority\":4,\"level\":\"info\",\"tag\":\"[42]\","
+		"\"event_tag\":42,\"message\":\"-3\",\"pid\":9,\"tid\":9}\n");
+	rig_free(&g);
+
+	rig_init(&g, NSLOG_FMT_JSON);
+	g.p.fmt.utc = true;
+	mkns(&r, 56, 10, 2, 1700000000123456789LL, 1 /* radio */, 0, p,
+	     text(p, 6, "R", "radio"));
+	g.fakes[0].recs[g.fakes[0].count++] = r;
+	rig_dump(&g, 1, 0, &failed);
+	tap_str("print: -v json,UTC with nslogger's header: seq, order, uid, kernel; loss first",
+		g.out,
+		"{\"type\":\"lost\",\"time\":\"2023-11-14T22:13:20.123456789Z\","
+		"\"log\":\"radio\",\"lost\":2,\"lost_first_seq\":8,\"lost_last_seq\":9,"
+		"\"level\":\"warning\",\"tag\":\"nslog-collector\","
+		"\"message\":\"2 records of log radio of this namespace were lost (seq 8 to 9)\"}\n"
+		"{\"type\":\"record\",\"time\":\"2023-11-14T22:13:20.123456789Z\","
+		"\"log\":\"radio\",\"seq\":10,\"order\":31,\"priority\":6,\"level\":\"err\","
+		"\"tag\":\"R\",\"message\":\"radio\",\"pid\":321,\"tid\":322,\"uid\":1001,"
+		"\"kernel\":false}\n");
+	rig_free(&g);
+}
+
 int main(void)
 {
 	set_tz("UTC0");
@@ -898,5 +1138,9 @@ int main(void)
 	test_merge_errors();
 	test_print_modes();
 	test_devpath();
+	test_fmt_parse();
+	test_modifiers();
+	test_ns_header();
+	test_print_json();
 	return tap_done();
 }

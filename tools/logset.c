@@ -1,0 +1,393 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * logset: one followed log set.
+ *
+ * Opening: NSLOG_IOC_OPEN_NS by namespace id for each log followed, with
+ * nslogger's header (NSLOG_ENTRY_VERSION); NSLOG_IOC_INFO says which set
+ * each fd reached, and all must be the set the caller expects (a set
+ * that is replaced meanwhile gives -ESTALE: look again).  Each log then
+ * seeks (NSLOG_IOC_SEEK) to the seq after the last one shipped (from the
+ * state file, or from the output when it is further: resume.c), or to 0
+ * for a log never shipped from.
+ *
+ * Reading: each log holds at most one record read ahead; of those, the
+ * one with the lowest @order goes first, so that a set's records leave in
+ * the order they were written as far as they were there to be read.  A
+ * log that said -EAGAIN is not read again within one pump.
+ *
+ * Loss: every seq of a log is one record, so a record whose seq is past
+ * the one expected (the seek's, then the last shipped plus one) follows
+ * records this reader never got: overwritten before it read them, or
+ * flushed.  They are reported, as a record of lost records, before it.
+ * The kernel says the same in the header's @lost; seq arithmetic is what
+ * counts here.  A log that ends (end of file) with records still missing
+ * since its seek reports them too.
+ *
+ * End: read() gives end of file once the set is gone (its namespace
+ * died and was reaped) and every record was read; the log is closed, and
+ * when every log is, the set is done.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "logset.h"
+
+static void nslog_set_init(struct nslog_set *s)
+{
+	unsigned int i;
+
+	memset(s, 0, sizeof(*s));
+	for (i = 0; i < NSLOG_KLOG_COUNT; i++) {
+		s->logs[i].set = s;
+		s->logs[i].klog = i;
+		s->logs[i].fd = -1;
+	}
+}
+
+static int nslog_flog_open(struct nslog_flog *l, const struct nslog_kops *k,
+			   __u64 ns_id, __u64 set_id,
+			   const struct nslog_cstate_set *resume,
+			   const struct nslog_cstate_set *found)
+{
+	struct nslog_pos state = { 0 }, dest = { 0 };
+	struct nslog_info info;
+	struct nslog_seek seek = { 0 };
+	int ret;
+
+	l->fd = k->open(k->ctx, l->klog, ns_id);
+	if (l->fd < 0) {
+		ret = l->fd;
+		l->fd = -1;
+		return ret;
+	}
+	ret = k->info(k->ctx, l->fd, &info);
+	if (ret)
+		return ret;
+	if (info.set_id != set_id ||
+	    info.log_id != nslog_klog_android_id(l->klog))
+		return -ESTALE;
+	if (resume && resume->has[l->klog]) {
+		state.has = true;
+		state.last = resume->last[l->klog];
+	}
+	if (found && found->has[l->klog]) {
+		dest.has = true;
+		dest.last = found->last[l->klog];
+	}
+	nslog_resume_pick(&l->resumed, &state, &dest, info.head_seq);
+	if (l->resumed.pos.has) {
+		l->shipped_any = true;
+		l->flushed_any = true;
+		l->shipped = l->resumed.pos.last;
+		l->flushed = l->shipped;
+		seek.seq = l->shipped + 1;
+	}
+	l->next_seq = seek.seq;
+	return k->seek(k->ctx, l->fd, &seek);
+}
+
+/**
+ * nslog_set_open() - start following a set
+ * @s: the set, filled in
+ * @k: the kernel
+ * @ns_id: the set's namespace
+ * @set_id: the set /proc/nslogger/namespaces lists for it
+ * @logmask: the logs to follow, bit (1 << log id)
+ * @resume: where the state file says each log stands, or NULL
+ * @found: where the output says each log stands (the journal:
+ *	   journalpos.c), or NULL.  Each log resumes after the larger of
+ *	   the two (resume.c); its @resumed says which, and by how much
+ *	   the output was ahead.
+ *
+ * Context: process context.
+ * Return: 0; -ENOENT if the set is gone, -ESTALE if the namespace has
+ * another set now; another negative errno from the kernel (-EINVAL from
+ * the header's version: a module that is too old).  On error nothing is
+ * left open.
+ */
+int nslog_set_open(struct nslog_set *s, const struct nslog_kops *k,
+		   __u64 ns_id, __u64 set_id, unsigned int logmask,
+		   const struct nslog_cstate_set *resume,
+		   const struct nslog_cstate_set *found)
+{
+	unsigned int i;
+	int ret;
+
+	nslog_set_init(s);
+	s->ns_id = ns_id;
+	s->set_id = set_id;
+	for (i = 0; i < NSLOG_KLOG_COUNT; i++) {
+		if (!(logmask & (1u << i)))
+			continue;
+		ret = nslog_flog_open(&s->logs[i], k, ns_id, set_id, resume,
+				      found);
+		if (ret) {
+			nslog_set_close(s, k);
+			return ret;
+		}
+	}
+	return 0;
+}
+
+/**
+ * nslog_set_meta() - what the outputs are told of a record's set and log
+ * @s: the set
+ * @klog: the log
+ * @sink: the host's name, boot id, time zone choice
+ * @m: filled in; points into @s and @sink
+ *
+ * Context: any.
+ */
+void nslog_set_meta(const struct nslog_set *s, unsigned int klog,
+		    const struct nslog_sink *sink, struct nslog_meta *m)
+{
+	memset(m, 0, sizeof(*m));
+	m->log = nslog_klog_name(klog);
+	m->host = sink->host;
+	m->boot_id = sink->boot_id;
+	m->has_set = true;
+	m->set_id = s->set_id;
+	m->has_ns = true;
+	m->ns_id = s->ns_id;
+	m->ident = &s->ident;
+	m->utc = sink->utc;
+}
+
+static void nslog_flog_stop(struct nslog_flog *l, const struct nslog_kops *k,
+			    int err)
+{
+	if (l->fd >= 0)
+		k->close(k->ctx, l->fd);
+	l->fd = -1;
+	l->n = 0;
+	if (err)
+		l->err = err;
+	else
+		l->eof = true;
+}
+
+/* End of file: records missing since the seek were lost for good. */
+static int nslog_flog_eof(struct nslog_flog *l, const struct nslog_kops *k,
+			  const struct nslog_sink *sink, __u64 head)
+{
+	struct nslog_loss loss = { .known = true };
+	struct nslog_meta m;
+	struct timespec now;
+
+	nslog_flog_stop(l, k, 0);
+	if (head <= l->next_seq)
+		return 0;
+	clock_gettime(CLOCK_REALTIME, &now);
+	loss.count = head - l->next_seq;
+	loss.first_seq = l->next_seq;
+	loss.sec = now.tv_sec;
+	loss.nsec = (__s32)now.tv_nsec;
+	l->next_seq = head;
+	nslog_set_meta(l->set, l->klog, sink, &m);
+	return nslog_out_loss(sink->out, &m, &loss);
+}
+
+/*
+ * Read ahead one record into @l if it has none.  Returns 0 (a record, or
+ * none now: @l->drained, or @l stopped), or an output error.
+ */
+static int nslog_flog_fill(struct nslog_flog *l, const struct nslog_kops *k,
+			   const struct nslog_sink *sink)
+{
+	struct nslog_info info;
+	ssize_t n;
+
+	if (l->n || l->fd < 0 || l->drained)
+		return 0;
+	if (!l->buf) {
+		l->buf = malloc(NSLOG_READ_BUF_SIZE);
+		if (!l->buf)
+			return -ENOMEM;
+	}
+	do
+		n = k->read(k->ctx, l->fd, l->buf, NSLOG_READ_BUF_SIZE);
+	while (n == -EINTR);
+	if (n == -EAGAIN) {
+		l->drained = true;
+		return 0;
+	}
+	if (n < 0) {
+		nslog_flog_stop(l, k, (int)n);
+		return 0;
+	}
+	if (!n) {
+		/* the head tells how many records the seek found gone */
+		if (k->info(k->ctx, l->fd, &info))
+			info.head_seq = l->next_seq;
+		return nslog_flog_eof(l, k, sink, info.head_seq);
+	}
+	if (nslog_rec_parse(&l->rec, l->buf, (size_t)n) || !l->rec.has_seq) {
+		nslog_flog_stop(l, k, -EBADMSG);
+		return 0;
+	}
+	l->n = (size_t)n;
+	return 0;
+}
+
+static void nslog_flog_text(const struct nslog_flog *l, struct nslog_decoded *t)
+{
+	if (l->klog != NSLOG_KLOG_EVENTS) {
+		nslog_entry_from_text(t, &l->rec);
+		return;
+	}
+	if (!nslog_entry_from_event(t, &l->rec))
+		return;
+	t->prio = NSLOG_PRIO_INFO;
+	t->tag = "";
+	t->tag_len = 0;
+	t->msg = "<malformed events record: no tag>";
+	t->msg_len = strlen(t->msg);
+}
+
+/* Hand @l's record to the output, after a report of what was lost. */
+static int nslog_flog_ship(struct nslog_flog *l, const struct nslog_sink *sink)
+{
+	static struct nslog_decoded t;
+	const struct nslog_rec *r = &l->rec;
+	struct nslog_meta m;
+	int ret;
+
+	nslog_set_meta(l->set, l->klog, sink, &m);
+	if (r->seq > l->next_seq) {
+		struct nslog_loss loss = {
+			.known = true,
+			.count = r->seq - l->next_seq,
+			.first_seq = l->next_seq,
+			.sec = r->sec,
+			.nsec = r->nsec,
+		};
+
+		ret = nslog_out_loss(sink->out, &m, &loss);
+		if (ret)
+			return ret;
+	}
+	nslog_flog_text(l, &t);
+	ret = nslog_out_record(sink->out, r, &t, &m,
+			       l->klog == NSLOG_KLOG_EVENTS);
+	if (ret)
+		return ret;
+	l->shipped = r->seq;
+	l->shipped_any = true;
+	l->next_seq = r->seq + 1;
+	l->n = 0;
+	return 0;
+}
+
+/**
+ * nslog_set_pump() - hand a set's records to the output
+ * @s: the set
+ * @k: the kernel
+ * @sink: the output and the records' shared metadata
+ * @budget: at most this many records (others wait for the next pump)
+ * @more: set if the budget ran out: pump again without waiting
+ *
+ * Logs that end are closed (eof), logs whose read fails too (err, which
+ * the caller reports); nslog_set_done() tells when none is left.
+ *
+ * Context: process context; may block on the output.
+ * Return: 0, or the negative errno of the output: the record it was
+ * given may not have reached it, and the state must not say it did.
+ */
+int nslog_set_pump(struct nslog_set *s, const struct nslog_kops *k,
+		   const struct nslog_sink *sink, unsigned int budget,
+		   bool *more)
+{
+	struct nslog_flog *best, *l;
+	unsigned int done = 0, i;
+	int ret = 0;
+
+	*more = false;
+	for (; done < budget; done++) {
+		best = NULL;
+		for (i = 0; i < NSLOG_KLOG_COUNT; i++) {
+			l = &s->logs[i];
+			ret = nslog_flog_fill(l, k, sink);
+			if (ret)
+				goto out;
+			if (l->n && (!best || l->rec.order < best->rec.order))
+				best = l;
+		}
+		if (!best)
+			break;
+		ret = nslog_flog_ship(best, sink);
+		if (ret)
+			goto out;
+	}
+	*more = done == budget;
+out:
+	for (i = 0; i < NSLOG_KLOG_COUNT; i++) {
+		l = &s->logs[i];
+		l->drained = false;
+		/* a set waiting for records costs no buffers */
+		if (!l->n) {
+			free(l->buf);
+			l->buf = NULL;
+		}
+	}
+	return ret;
+}
+
+/* Every log of the set ended (or failed): nothing more will come. */
+bool nslog_set_done(const struct nslog_set *s)
+{
+	unsigned int i;
+
+	for (i = 0; i < NSLOG_KLOG_COUNT; i++)
+		if (s->logs[i].fd >= 0)
+			return false;
+	return true;
+}
+
+/* The output flushed everything handed to it: the state may say so. */
+void nslog_set_flushed(struct nslog_set *s)
+{
+	unsigned int i;
+
+	for (i = 0; i < NSLOG_KLOG_COUNT; i++) {
+		s->logs[i].flushed = s->logs[i].shipped;
+		s->logs[i].flushed_any = s->logs[i].shipped_any;
+	}
+}
+
+/**
+ * nslog_set_state() - the set's entry of the state file
+ * @s: the set
+ * @c: filled in: the last flushed seq of each log
+ *
+ * Context: any.
+ */
+void nslog_set_state(const struct nslog_set *s, struct nslog_cstate_set *c)
+{
+	unsigned int i;
+
+	memset(c, 0, sizeof(*c));
+	c->set_id = s->set_id;
+	c->ns_id = s->ns_id;
+	for (i = 0; i < NSLOG_KLOG_COUNT; i++) {
+		c->has[i] = s->logs[i].flushed_any;
+		c->last[i] = s->logs[i].flushed;
+	}
+}
+
+/* Close every log and forget the identity; @s may then be freed. */
+void nslog_set_close(struct nslog_set *s, const struct nslog_kops *k)
+{
+	unsigned int i;
+
+	for (i = 0; i < NSLOG_KLOG_COUNT; i++) {
+		if (s->logs[i].fd >= 0)
+			k->close(k->ctx, s->logs[i].fd);
+		s->logs[i].fd = -1;
+		free(s->logs[i].buf);
+		s->logs[i].buf = NULL;
+		s->logs[i].n = 0;
+	}
+	nslog_ident_free(&s->ident);
+}

@@ -1,0 +1,564 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * logset_test: following a set against a kernel played by the test
+ * (struct nslog_kops): the order across logs, resuming at a seq (the
+ * state file's, or the journal's when it has more: resume.c), every
+ * kind of loss reported with its exact count and range, end of file,
+ * the budget, output errors, and what the state file is told.
+ *
+ * The fake keeps, for each log, records seq tail..head-1 (older ones
+ * were overwritten), and a read position per fd, as the module does:
+ * a reader behind the tail jumps to it and is told how many it lost; a
+ * seek lands on the oldest stored record at or after the seq asked.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "logset.h"
+#include "tap.h"
+
+#define SET_ID	6414010659057826751ULL
+#define NS_ID	4026532301ULL
+#define MAXREC	64
+
+struct fake_log {
+	__u64 tail, head;
+	__u64 order[MAXREC];	/* by seq */
+	bool v1;		/* answer with a version 1 header */
+};
+
+struct fake {
+	__u64 set_id;
+	bool gone;		/* OPEN_NS by id fails: -ENOENT */
+	bool reaped;		/* read() at the head gives end of file */
+	int open_err;
+	struct fake_log logs[NSLOG_KLOG_COUNT];
+	__u64 pos[NSLOG_KLOG_COUNT];	/* each log's reader: fd = log + 10 */
+	bool open[NSLOG_KLOG_COUNT];
+	int opens, closes;
+};
+
+static struct fake K;
+
+static int f_open(void *ctx, unsigned int klog, __u64 ns_id)
+{
+	(void)ctx;
+	if (K.gone || ns_id != NS_ID)
+		return -ENOENT;
+	if (K.open_err)
+		return K.open_err;
+	K.opens++;
+	K.open[klog] = true;
+	K.pos[klog] = K.logs[klog].tail;
+	return (int)klog + 10;
+}
+
+static int f_info(void *ctx, int fd, struct nslog_info *info)
+{
+	struct fake_log *l = &K.logs[fd - 10];
+
+	(void)ctx;
+	memset(info, 0, sizeof(*info));
+	info->set_id = K.set_id;
+	info->ns_id = NS_ID;
+	info->head_seq = l->head;
+	info->tail_seq = l->tail;
+	info->log_id = nslog_klog_android_id((unsigned int)(fd - 10));
+	return 0;
+}
+
+static int f_seek(void *ctx, int fd, struct nslog_seek *s)
+{
+	struct fake_log *l = &K.logs[fd - 10];
+	__u64 to = s->seq;
+
+	(void)ctx;
+	if (to < l->tail)
+		to = l->tail;
+	if (to > l->head)
+		to = l->head;
+	s->lost = s->seq < l->tail ? l->tail - s->seq : 0;
+	K.pos[fd - 10] = to;
+	return 0;
+}
+
+static ssize_t f_read(void *ctx, int fd, void *buf, size_t size)
+{
+	unsigned int k = (unsigned int)fd - 10;
+	struct fake_log *l = &K.logs[k];
+	struct nslog_entry h = { .hdr_size = 56, .pid = 7, .tid = 8 };
+	char payload[64];
+	size_t n;
+	__u64 lost = 0;
+
+	(void)ctx;
+	if (K.pos[k] < l->tail) {
+		lost = l->tail - K.pos[k];
+		K.pos[k] = l->tail;
+	}
+	if (K.pos[k] >= l->head)
+		return K.reaped ? 0 : -EAGAIN;
+	if (k == NSLOG_KLOG_EVENTS) {
+		/* [tag = 100 + seq][INT][the seq] */
+		__s32 tag = 100 + (__s32)K.pos[k], v = (__s32)K.pos[k];
+
+		memcpy(payload, &tag, 4);
+		payload[4] = NSLOG_EVENT_INT;
+		memcpy(payload + 5, &v, 4);
+		n = 9;
+	} else {
+		n = (size_t)snprintf(payload, sizeof(payload), "%c%c%c%s%llu",
+				     4, 't', 0, nslog_klog_name(k),
+				     (unsigned long long)K.pos[k]) + 1;
+	}
+	h.len = (__u16)n;
+	h.seq = K.pos[k];
+	h.order = l->order[K.pos[k]];
+	h.lost = lost;
+	h.time_ns = 1700000000000000000LL + (__s64)h.order;
+	h.log_id = nslog_klog_android_id(k);
+	if (l->v1) {
+		struct logger_entry v1 = { .len = h.len, .pid = 7, .tid = 8 };
+
+		memcpy(buf, &v1, sizeof(v1));
+		memcpy((char *)buf + sizeof(v1), payload, n);
+		K.pos[k]++;
+		return (ssize_t)(sizeof(v1) + n);
+	}
+	if (size < sizeof(h) + n)
+		return -EINVAL;
+	memcpy(buf, &h, sizeof(h));
+	memcpy((char *)buf + sizeof(h), payload, n);
+	K.pos[k]++;
+	return (ssize_t)(sizeof(h) + n);
+}
+
+static void f_close(void *ctx, int fd)
+{
+	(void)ctx;
+	K.open[fd - 10] = false;
+	K.closes++;
+}
+
+static const struct nslog_kops kops = {
+	.open = f_open, .info = f_info, .seek = f_seek, .read = f_read,
+	.close = f_close,
+};
+
+/* Records seq from..to-1 of @klog, whose set orders are next_order++ */
+static __u64 next_order;
+
+static void k_write(unsigned int klog, unsigned int count)
+{
+	struct fake_log *l = &K.logs[klog];
+
+	while (count--)
+		l->order[l->head++] = next_order++;
+}
+
+static void k_reset(void)
+{
+	memset(&K, 0, sizeof(K));
+	K.set_id = SET_ID;
+	next_order = 0;
+}
+
+/* An output into memory: raw lines, headers and loss lines. */
+struct rig {
+	struct nslog_out out;
+	struct nslog_sink sink;
+	char *text;
+	size_t size;
+	size_t taken;
+	FILE *f;
+};
+
+static int rig_send_fail(const struct iovec *iov, int n)
+{
+	(void)iov;
+	(void)n;
+	return -EPIPE;
+}
+
+static void rig_init(struct rig *g)
+{
+	memset(g, 0, sizeof(*g));
+	nslog_out_parse(&g->out, "raw");
+	g->f = open_memstream(&g->text, &g->size);
+	nslog_out_open(&g->out, g->f);
+	g->sink.out = &g->out;
+	g->sink.utc = true;
+}
+
+/* What was written since the last call. */
+static const char *rig_take(struct rig *g)
+{
+	static char buf[8192];
+
+	fflush(g->f);
+	snprintf(buf, sizeof(buf), "%s", g->text ? g->text + g->taken : "");
+	g->taken = g->size;
+	return buf;
+}
+
+static void rig_free(struct rig *g)
+{
+	fclose(g->f);
+	free(g->text);
+	nslog_out_close(&g->out);
+}
+
+static int pump_all(struct nslog_set *s, struct rig *g)
+{
+	bool more;
+	int ret;
+
+	do
+		ret = nslog_set_pump(s, &kops, &g->sink, 1000, &more);
+	while (!ret && more);
+	return ret;
+}
+
+#define ALL	((1u << NSLOG_KLOG_COUNT) - 1)
+#define HDR(log) "--------- " log " of ipc:[4026532301]\n"
+
+static void test_order(void)
+{
+	struct nslog_set s;
+	struct rig g;
+	int ret;
+
+	k_reset();
+	rig_init(&g);
+	k_write(NSLOG_KLOG_MAIN, 2);
+	k_write(NSLOG_KLOG_EVENTS, 1);
+	k_write(NSLOG_KLOG_SYSTEM, 1);
+	k_write(NSLOG_KLOG_MAIN, 1);
+	ret = nslog_set_open(&s, &kops, NS_ID, SET_ID, ALL, NULL, NULL);
+	tap_ok(!ret && K.opens == 4, "open: the four logs, by namespace id");
+	ret = pump_all(&s, &g);
+	tap_str("pump: the set's records in the order they were written",
+		rig_take(&g),
+		HDR("main") "main0\nmain1\n"
+		HDR("events") "0\n"
+		HDR("system") "system0\n"
+		HDR("main") "main2\n");
+	tap_ok(!ret && !nslog_set_done(&s), "pump: a live set is not done");
+
+	k_write(NSLOG_KLOG_RADIO, 1);
+	pump_all(&s, &g);
+	tap_str("pump: later records", rig_take(&g), HDR("radio") "radio0\n");
+
+	nslog_set_flushed(&s);
+	{
+		struct nslog_cstate_set c;
+
+		nslog_set_state(&s, &c);
+		tap_ok(c.set_id == SET_ID && c.ns_id == NS_ID && c.has[0] &&
+		       c.last[0] == 2 && c.has[1] && c.last[1] == 0 &&
+		       c.has[2] && c.last[2] == 0 && c.has[3] && c.last[3] == 0,
+		       "state: the last seq of each log, once flushed");
+	}
+	nslog_set_close(&s, &kops);
+	tap_int("close: every log closed", K.closes, 4);
+	rig_free(&g);
+}
+
+static void test_resume(void)
+{
+	struct nslog_cstate_set r = { .set_id = SET_ID, .ns_id = NS_ID };
+	struct nslog_cstate_set c;
+	struct nslog_set s;
+	struct rig g;
+
+	k_reset();
+	rig_init(&g);
+	k_write(NSLOG_KLOG_MAIN, 8);
+	r.has[NSLOG_KLOG_MAIN] = true;
+	r.last[NSLOG_KLOG_MAIN] = 5;
+	nslog_set_open(&s, &kops, NS_ID, SET_ID, 1u << NSLOG_KLOG_MAIN, &r,
+		       NULL);
+	tap_int("resume: only the logs asked for are opened", K.opens, 1);
+	nslog_set_state(&s, &c);
+	tap_ok(c.has[0] && c.last[0] == 5 && !c.has[1],
+	       "resume: the state stands where it was before anything ships");
+	pump_all(&s, &g);
+	tap_str("resume: after the last shipped, nothing repeated",
+		rig_take(&g), HDR("main") "main6\nmain7\n");
+	nslog_set_close(&s, &kops);
+
+	K.logs[NSLOG_KLOG_MAIN].tail = 5;
+	k_write(NSLOG_KLOG_MAIN, 2);
+	r.last[NSLOG_KLOG_MAIN] = 2;
+	nslog_set_open(&s, &kops, NS_ID, SET_ID, 1u << NSLOG_KLOG_MAIN, &r,
+		       NULL);
+	pump_all(&s, &g);
+	tap_str("resume: records gone since the last shipped are reported, exactly",
+		rig_take(&g),
+		"--------- 2 records of log main of ipc:[4026532301] were lost (seq 3 to 4)\n"
+		HDR("main") "main5\nmain6\nmain7\nmain8\nmain9\n");
+	nslog_set_close(&s, &kops);
+
+	nslog_set_open(&s, &kops, NS_ID, SET_ID, 1u << NSLOG_KLOG_MAIN, NULL,
+		       NULL);
+	pump_all(&s, &g);
+	tap_str("no state: from seq 0, what the ring overwrote is reported",
+		rig_take(&g),
+		"--------- 5 records of log main of ipc:[4026532301] were lost (seq 0 to 4)\n"
+		HDR("main") "main5\nmain6\nmain7\nmain8\nmain9\n");
+	nslog_set_close(&s, &kops);
+	rig_free(&g);
+}
+
+/* The decision alone: resume after max(state, output), the output's
+ * word only below the head. */
+static void test_resume_pick(void)
+{
+	static const struct {
+		const char *what;
+		bool s_has, d_has;
+		__u64 s, d, head;
+		enum nslog_resume_from from;
+		bool has;
+		__u64 last, ahead;
+		bool ignored;
+	} t[] = {
+		{ "neither: from seq 0", false, false, 0, 0, 10,
+		  NSLOG_RESUME_START, false, 0, 0, false },
+		{ "state only (journal rotated away or vacuumed)", true, false,
+		  4, 0, 10, NSLOG_RESUME_STATE, true, 4, 0, false },
+		{ "journal ahead of the state (SIGKILL): the journal's", true,
+		  true, 4, 8, 10, NSLOG_RESUME_DEST, true, 8, 4, false },
+		{ "journal behind the state (entries dropped): the state's",
+		  true, true, 8, 4, 10, NSLOG_RESUME_STATE, true, 8, 0, false },
+		{ "both the same: the state's, nothing ahead", true, true, 7,
+		  7, 10, NSLOG_RESUME_STATE, true, 7, 0, false },
+		{ "no state yet (killed before the first save): the journal's",
+		  false, true, 0, 5, 10, NSLOG_RESUME_DEST, true, 5, 6, false },
+		{ "journal at the last written seq (head - 1): believed", true,
+		  true, 2, 9, 10, NSLOG_RESUME_DEST, true, 9, 7, false },
+		{ "journal at the head (not written yet): ignored", true, true,
+		  2, 10, 10, NSLOG_RESUME_STATE, true, 2, 0, true },
+		{ "journal far past the head (a reused set id): ignored",
+		  false, true, 0, 5000, 3, NSLOG_RESUME_START, false, 0, 0,
+		  true },
+		{ "a log that wrote nothing has no record in the journal",
+		  false, true, 0, 0, 0, NSLOG_RESUME_START, false, 0, 0, true },
+		{ "a set gone (head unknown): the journal's", true, true, 3,
+		  9, ~0ULL, NSLOG_RESUME_DEST, true, 9, 6, false },
+	};
+	struct nslog_resume r;
+	struct nslog_pos st, d;
+	char what[160];
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(t); i++) {
+		st.has = t[i].s_has;
+		st.last = t[i].s;
+		d.has = t[i].d_has;
+		d.last = t[i].d;
+		memset(&r, 0xa5, sizeof(r));
+		nslog_resume_pick(&r, &st, &d, t[i].head);
+		snprintf(what, sizeof(what), "resume pick: %s", t[i].what);
+		tap_ok(r.from == t[i].from && r.pos.has == t[i].has &&
+		       (!r.pos.has || r.pos.last == t[i].last) &&
+		       r.ahead == t[i].ahead && r.ignored == t[i].ignored,
+		       what);
+	}
+}
+
+/* The same through the played kernel: where each log seeks. */
+static void test_resume_found(void)
+{
+	struct nslog_cstate_set r = { .set_id = SET_ID, .ns_id = NS_ID };
+	struct nslog_cstate_set f = { .set_id = SET_ID, .ns_id = NS_ID };
+	unsigned int mask = 1u << NSLOG_KLOG_MAIN | 1u << NSLOG_KLOG_SYSTEM;
+	struct nslog_cstate_set c;
+	struct nslog_set s;
+	struct rig g;
+
+	k_reset();
+	rig_init(&g);
+	k_write(NSLOG_KLOG_MAIN, 8);
+	k_write(NSLOG_KLOG_SYSTEM, 3);
+	r.has[NSLOG_KLOG_MAIN] = true;
+	r.last[NSLOG_KLOG_MAIN] = 2;
+	f.has[NSLOG_KLOG_MAIN] = true;
+	f.last[NSLOG_KLOG_MAIN] = 5;
+	f.has[NSLOG_KLOG_SYSTEM] = true;
+	f.last[NSLOG_KLOG_SYSTEM] = 7;	/* system wrote 0..2 only */
+	nslog_set_open(&s, &kops, NS_ID, SET_ID, mask, &r, &f);
+	tap_ok(s.logs[NSLOG_KLOG_MAIN].resumed.from == NSLOG_RESUME_DEST &&
+	       s.logs[NSLOG_KLOG_MAIN].resumed.ahead == 3 &&
+	       s.logs[NSLOG_KLOG_SYSTEM].resumed.ignored &&
+	       s.logs[NSLOG_KLOG_SYSTEM].resumed.from == NSLOG_RESUME_START,
+	       "found: main from the journal (3 ahead), system's seq 7 ignored");
+	nslog_set_state(&s, &c);
+	tap_ok(c.has[NSLOG_KLOG_MAIN] && c.last[NSLOG_KLOG_MAIN] == 5 &&
+	       !c.has[NSLOG_KLOG_SYSTEM],
+	       "found: the state stands at the journal's word before anything ships");
+	pump_all(&s, &g);
+	tap_str("found: main after the journal's seq 5, system from seq 0",
+		rig_take(&g),
+		HDR("main") "main6\nmain7\n" HDR("system")
+		"system0\nsystem1\nsystem2\n");
+	nslog_set_close(&s, &kops);
+
+	f.last[NSLOG_KLOG_MAIN] = 1;
+	nslog_set_open(&s, &kops, NS_ID, SET_ID, 1u << NSLOG_KLOG_MAIN, &r,
+		       &f);
+	pump_all(&s, &g);
+	tap_str("found: the journal behind the state: after the state's seq 2",
+		rig_take(&g), HDR("main") "main3\nmain4\nmain5\nmain6\nmain7\n");
+	nslog_set_close(&s, &kops);
+	rig_free(&g);
+}
+
+static void test_lapped(void)
+{
+	struct nslog_set s;
+	struct rig g;
+
+	k_reset();
+	rig_init(&g);
+	k_write(NSLOG_KLOG_MAIN, 2);
+	nslog_set_open(&s, &kops, NS_ID, SET_ID, ALL, NULL, NULL);
+	pump_all(&s, &g);
+	rig_take(&g);
+	k_write(NSLOG_KLOG_MAIN, 10);
+	K.logs[NSLOG_KLOG_MAIN].tail = 9;	/* 2..8 overwritten */
+	k_write(NSLOG_KLOG_EVENTS, 0);
+	pump_all(&s, &g);
+	tap_str("lapped: the reader is told exactly what it lost",
+		rig_take(&g),
+		"--------- 7 records of log main of ipc:[4026532301] were lost (seq 2 to 8)\n"
+		HDR("main") "main9\nmain10\nmain11\n");
+	k_write(NSLOG_KLOG_MAIN, 2);
+	K.logs[NSLOG_KLOG_MAIN].tail = 13;
+	pump_all(&s, &g);
+	tap_str("lapped: once by exactly one record", rig_take(&g),
+		"--------- 1 record of log main of ipc:[4026532301] was lost (seq 12 to 12)\n"
+		HDR("main") "main13\n");
+	nslog_set_close(&s, &kops);
+	rig_free(&g);
+}
+
+static void test_eof(void)
+{
+	struct nslog_cstate_set r = { .set_id = SET_ID, .ns_id = NS_ID };
+	struct nslog_set s;
+	struct rig g;
+	int ret;
+
+	k_reset();
+	rig_init(&g);
+	k_write(NSLOG_KLOG_MAIN, 3);
+	k_write(NSLOG_KLOG_SYSTEM, 1);
+	nslog_set_open(&s, &kops, NS_ID, SET_ID, ALL, NULL, NULL);
+	K.reaped = true;
+	ret = pump_all(&s, &g);
+	tap_str("end of file: every record, then the logs close", rig_take(&g),
+		HDR("main") "main0\nmain1\nmain2\n" HDR("system") "system0\n");
+	tap_ok(!ret && nslog_set_done(&s) && K.closes == 4 &&
+	       s.logs[0].eof && !s.logs[0].err,
+	       "end of file: the set is done");
+	nslog_set_close(&s, &kops);
+
+	/* flushed while the collector was away: no record comes after */
+	k_reset();
+	K.logs[NSLOG_KLOG_MAIN].tail = 10;
+	K.logs[NSLOG_KLOG_MAIN].head = 10;
+	r.has[NSLOG_KLOG_MAIN] = true;
+	r.last[NSLOG_KLOG_MAIN] = 3;
+	nslog_set_open(&s, &kops, NS_ID, SET_ID, 1u << NSLOG_KLOG_MAIN, &r,
+		       NULL);
+	K.reaped = true;
+	pump_all(&s, &g);
+	tap_ok(strstr(rig_take(&g),
+		      "--------- 6 records of log main of ipc:[4026532301] were lost (seq 4 to 9)\n") != NULL,
+	       "end of file: records gone since the seek, with none after, are reported");
+	nslog_set_close(&s, &kops);
+	rig_free(&g);
+}
+
+static void test_budget_errors(void)
+{
+	struct nslog_cstate_set c;
+	struct nslog_set s;
+	struct rig g;
+	bool more;
+	int ret;
+
+	k_reset();
+	rig_init(&g);
+	k_write(NSLOG_KLOG_MAIN, 5);
+	nslog_set_open(&s, &kops, NS_ID, SET_ID, ALL, NULL, NULL);
+	ret = nslog_set_pump(&s, &kops, &g.sink, 2, &more);
+	tap_ok(!ret && more && !strcmp(rig_take(&g), HDR("main") "main0\nmain1\n"),
+	       "budget: two records, and more to come");
+	ret = nslog_set_pump(&s, &kops, &g.sink, 3, &more);
+	tap_ok(!ret && more && !strcmp(rig_take(&g), "main2\nmain3\nmain4\n"),
+	       "budget: the next three");
+	ret = nslog_set_pump(&s, &kops, &g.sink, 3, &more);
+	tap_ok(!ret && !more, "budget: drained");
+	nslog_set_close(&s, &kops);
+	rig_free(&g);
+
+	/* an output that fails: the record is not counted as shipped */
+	k_reset();
+	rig_init(&g);
+	g.out.kind = NSLOG_OUT_JOURNAL;
+	g.out.send = rig_send_fail;
+	k_write(NSLOG_KLOG_MAIN, 2);
+	nslog_set_open(&s, &kops, NS_ID, SET_ID, ALL, NULL, NULL);
+	ret = nslog_set_pump(&s, &kops, &g.sink, 10, &more);
+	nslog_set_flushed(&s);
+	nslog_set_state(&s, &c);
+	tap_ok(ret == -EPIPE && !c.has[0],
+	       "output error: returned, and the state does not move");
+	nslog_set_close(&s, &kops);
+	rig_free(&g);
+
+	k_reset();
+	rig_init(&g);
+	K.set_id = SET_ID + 1;
+	tap_int("open: the namespace has another set now: -ESTALE",
+		nslog_set_open(&s, &kops, NS_ID, SET_ID, ALL, NULL, NULL),
+		-ESTALE);
+	tap_int("open: nothing left open after a failure", K.opens - K.closes,
+		0);
+	K.gone = true;
+	tap_int("open: the set is gone: -ENOENT",
+		nslog_set_open(&s, &kops, NS_ID, SET_ID, ALL, NULL, NULL),
+		-ENOENT);
+	k_reset();
+	K.open_err = -EINVAL;
+	tap_int("open: the header version refused (an old module): -EINVAL",
+		nslog_set_open(&s, &kops, NS_ID, SET_ID, ALL, NULL, NULL),
+		-EINVAL);
+
+	k_reset();
+	k_write(NSLOG_KLOG_MAIN, 1);
+	K.logs[NSLOG_KLOG_MAIN].v1 = true;
+	nslog_set_open(&s, &kops, NS_ID, SET_ID, ALL, NULL, NULL);
+	ret = pump_all(&s, &g);
+	tap_ok(!ret && s.logs[0].fd < 0 && s.logs[0].err == -EBADMSG &&
+	       !s.logs[0].eof && s.logs[1].fd >= 0,
+	       "a record without nslogger's header stops that log only");
+	nslog_set_close(&s, &kops);
+	rig_free(&g);
+}
+
+int main(void)
+{
+	test_order();
+	test_resume();
+	test_resume_pick();
+	test_resume_found();
+	test_lapped();
+	test_eof();
+	test_budget_errors();
+	return tap_done();
+}
