@@ -2,6 +2,13 @@
 #
 # nslogger: build, test and install.  `make help` lists the targets.
 
+# KVER, the kernel to build against, is scripts/kver.sh's answer unless
+# given: Debian's default kernel, which only exists once scripts/deps.sh has
+# installed it. So it is never computed when the Makefile is read (?= makes
+# it recursive), and as make expands a whole recipe before running its first
+# line, `module` installs the packages first and builds in a sub-make
+# (module-build), where KVER is computed afresh. Targets that depend on
+# `module` may use $(KVER) in their own recipes: those expand afterwards.
 KVER	?= $(shell scripts/kver.sh 2>/dev/null)
 KDIR	?= /lib/modules/$(KVER)/build
 BUILD	:= $(CURDIR)/build
@@ -9,30 +16,43 @@ TESTBIN	:= $(BUILD)/tests
 VM	:= tests/containers/vm.sh
 # The whole VM suite under TCG: the churn scenario alone takes about 5 min.
 VM_SUITE_TIMEOUT := 2400
+# make test-vm VM_SCENARIOS="abi tools": only these scenarios of
+# tests/containers/suite.sh (make test-fresh runs abi and lxc); all by default.
+VM_SCENARIOS ?=
+# The collector scenario's consumers (journald, rsyslog, jq: deps.sh
+# collector), installed only when it runs: all scenarios, or a list with it.
+VM_DEPS = build tools vm containers \
+	  $(if $(VM_SCENARIOS),$(filter collector,$(VM_SCENARIOS)),collector)
 
 TEST_CFLAGS := -std=gnu11 -O2 -g -Wall -Wextra -Werror -D_GNU_SOURCE \
 	       -I$(CURDIR)/include/uapi -pthread
 TEST_PROGS := $(TESTBIN)/abi_test $(TESTBIN)/ns_test $(TESTBIN)/rl_flood
+TEST_PROGS += $(TESTBIN)/tenant_test
 TEST_PROGS += $(TESTBIN)/stress $(TESTBIN)/badmem $(TESTBIN)/faultinj
 
-.PHONY: all module tools test-progs deps help clean demo test test-kunit \
-	test-vm test-vm-6.12 test-host test-debug test-debug-quick check install dkms-install bench bench-progs
+.PHONY: all module module-build tools test-progs deps help clean demo demo-run test \
+	test-kunit test-fresh test-vm test-vm-run test-vm-6.12 test-vm-sid test-host test-debug test-debug-quick check install dkms-install bench bench-progs
 
 all: module tools
 
 help:
-	@echo "make            build nslogger.ko (KVER=$(KVER)) and the tools"
+	@echo "make            build nslogger.ko (KVER=$(or $(KVER),the default kernel once installed)) and the tools"
 	@echo "make demo       boot a VM and show records written and read back"
-	@echo "make test       every suite (host, KUnit, VM, quick debug) and one summary line"
+	@echo "make test       every suite (fresh, host, KUnit, VM on 6.1 and sid, debug) and one summary line"
+	@echo "make test-fresh the README's commands in a clean debootstrap'd Debian 12 root"
 	@echo "make test-host  user-space tests on the host (uapi header, tools)"
 	@echo "make test-kunit KUnit suites (kunit.py on UML, linux-source-6.1)"
-	@echo "make test-vm    VM suite (Debian's kernel under QEMU)"
+	@echo "make test-vm    VM suite (Debian's kernel under QEMU; VM_SCENARIOS=... for some)"
 	@echo "make test-vm-6.12  the VM suite on Debian's 6.12 kernel (build/ko-6.12)"
-	@echo "make test-debug KUnit, VM suite and stress on a KASAN/lockdep kernel"
+	@echo "make test-vm-sid   the VM suite on Debian sid's newest kernel (built in a chroot)"
+	@echo "make test-debug KUnit, VM suite and stress on a KASAN/lockdep 6.1 kernel with mainline's exports"
 	@echo "make test-debug-quick  a reduced debug run (about 6 min on the cached kernel)"
-	@echo "make check      checkpatch --strict and sparse (C=2) on the module"
+	@echo "make check      checkpatch --strict; sparse (C=2) and W=1 against 6.1, 6.12 and sid"
 	@echo "make bench      benchmarks in one VM boot: bench/results, docs/benchmarks.md"
-	@echo "make install    install the module and the udev rule on this host"
+	@echo "make install    install the module (for uname -r) and the tools on this host"
+	@echo "                (PREFIX=/usr/local, DESTDIR; make uninstall; make dkms-install)"
+	@echo "make deb        Debian packages in build/deb/ (make test-deb: installed in a fresh root)"
+	@echo "make test-reboot   the packages installed in a Debian 12 guest, checked after a reboot (not in make test)"
 	@echo "make KVER=...   build against another installed kernel's headers"
 
 deps:
@@ -40,7 +60,11 @@ deps:
 
 module:
 	@scripts/deps.sh build
-	@test -n "$(KVER)" || { echo "no packaged kernel found" >&2; exit 1; }
+	@$(MAKE) --no-print-directory module-build
+
+# Only after deps.sh: $(KVER) is computed here (see KVER above).
+module-build:
+	@test -n "$(KVER)" || { scripts/kver.sh >/dev/null; exit 1; }
 	$(MAKE) -C $(KDIR) M=$(CURDIR) CONFIG_NSLOG=m W=1 modules
 
 tools:
@@ -53,6 +77,7 @@ test-progs: $(TEST_PROGS)
 abi_test_SRCS	:= tests/abi/abi_test.c tests/lib/tap.c
 ns_test_SRCS	:= tests/containers/ns_test.c
 rl_flood_SRCS	:= tests/containers/rl_flood.c
+tenant_test_SRCS := tests/containers/tenant_test.c
 stress_SRCS	:= tests/stress/stress.c
 badmem_SRCS	:= tests/stress/badmem.c tests/lib/tap.c
 faultinj_SRCS	:= tests/stress/faultinj.c
@@ -76,28 +101,47 @@ test-host: tools
 test-kunit:
 	tests/kunit/run.sh
 
-test-vm: module tools test-progs
-	@scripts/deps.sh vm containers
-	$(VM) --timeout $(VM_SUITE_TIMEOUT) --ko $(CURDIR)/nslogger.ko -- \
-		tests/containers/suite.sh
+# Each VM target first checks that the module needs no symbol only
+# Debian's kernels export (scripts/debian-only-exports.txt).
+# test-vm and demo install every package they need in one apt-get run, then
+# do their work in a sub-make (see KVER above): on a machine without Debian's
+# kernel that is one initramfs-tools run less (some 30 s).
+test-vm:
+	@scripts/deps.sh $(VM_DEPS)
+	@$(MAKE) --no-print-directory test-vm-run
+
+test-vm-run: module tools test-progs
+	scripts/check-exports.sh nslogger.ko
+	$(VM) --timeout $(VM_SUITE_TIMEOUT) $(if $(KVER),--kver $(KVER)) --ko $(CURDIR)/nslogger.ko -- \
+		tests/containers/suite.sh $(VM_SCENARIOS)
 
 # The module for 6.12 goes to build/ko-6.12/; nslogger.ko is rebuilt for
 # the default kernel afterwards, all under the lock other builds take. The
 # 6.12 release is whichever one deps.sh found or installed: Debian keeps only
 # the last few in the archive, so none is pinned here.
 test-vm-6.12: tools test-progs
-	@scripts/deps.sh build vm containers kernel-6.12
+	@scripts/deps.sh build vm containers collector kernel-6.12
 	mkdir -p $(BUILD)/ko-6.12
 	kver=$$(scripts/kver.sh 6.12) && \
 	flock $(BUILD)/.module.lock sh -c "$(MAKE) module KVER=$$kver && \
 		cp nslogger.ko $(BUILD)/ko-6.12/ && $(MAKE) module" && \
+	scripts/check-exports.sh $(BUILD)/ko-6.12/nslogger.ko && \
 	$(VM) --timeout $(VM_SUITE_TIMEOUT) --kver $$kver \
 		--ko $(BUILD)/ko-6.12/nslogger.ko -- tests/containers/suite.sh
+
+# The newest kernel Debian ships (sid), its headers and its gcc in a
+# debootstrap'd chroot under build/sid/ (scripts/sid.sh, made once); the
+# module is built there and the kernel boots under QEMU like the others.
+test-vm-sid: tools test-progs
+	@scripts/deps.sh sid vm containers collector
+	ko=$$(scripts/sid.sh module) && scripts/check-exports.sh $$ko && \
+	$(VM) --timeout $(VM_SUITE_TIMEOUT) $$(scripts/sid.sh vm-args) \
+		--ko $$ko -- tests/containers/suite.sh
 
 # The debug kernel is built once and cached; docs/reliability.md says how
 # long it all takes.
 test-debug: tools test-progs
-	@scripts/deps.sh debug vm
+	@scripts/deps.sh debug vm collector
 	tests/debug/run.sh
 
 # A short check on the debug kernel: KUnit, abi, lifecycle and a short
@@ -106,44 +150,44 @@ test-debug-quick: tools test-progs
 	@scripts/deps.sh debug vm
 	tests/debug/run.sh --quick
 
+# In make test, sid's run repeats what the 6.1 run does at full size with
+# fewer repetitions (make test-vm-sid alone runs it all at full size).
+SID_IN_TEST := NSLOG_CHURN_CYCLES=2000 NSLOG_LIFECYCLE_CYCLES=20 \
+	       NSLOG_RL_CHURN_CGROUPS=2000
+
+# The README's commands on a fresh machine: make demo, make test-host and two
+# scenarios of make test-vm in a clean Debian 12 root (tests/fresh/run.sh).
+test-fresh:
+	@scripts/deps.sh fresh
+	tests/fresh/run.sh
+
 test:
 	scripts/run-tests.sh \
+		"fresh=$(MAKE) --no-print-directory test-fresh" \
 		"host=$(MAKE) --no-print-directory test-host" \
 		"kunit=$(MAKE) --no-print-directory test-kunit" \
 		"vm=$(MAKE) --no-print-directory test-vm" \
+		"vm-sid=$(SID_IN_TEST) $(MAKE) --no-print-directory test-vm-sid" \
 		"debug=$(MAKE) --no-print-directory test-debug"
 
-demo: module tools $(TESTBIN)/rl_flood
-	@scripts/deps.sh vm containers
-	$(VM) --ko $(CURDIR)/nslogger.ko -- tests/containers/demo.sh
+demo:
+	@scripts/deps.sh build tools vm containers
+	@$(MAKE) --no-print-directory demo-run
+
+# --quiet: the story only; the console is in build/vm/last-console.log, and
+# its end is printed if anything fails.
+demo-run: module tools $(TESTBIN)/rl_flood
+	$(VM) --quiet $(if $(KVER),--kver $(KVER)) --ko $(CURDIR)/nslogger.ko -- tests/containers/demo.sh
 
 check:
-	scripts/check.sh $(KVER)
+	scripts/check.sh
 
 # Not part of `make test`: numbers, not verdicts (docs/benchmarks.md).
 bench: module
 	bench/bench.sh --kver $(KVER)
 
-# On a real host (not this build machine): the module, DKMS-free.
-install: module
-	$(MAKE) -C $(KDIR) M=$(CURDIR) CONFIG_NSLOG=m modules_install
-	install -D -m 0644 scripts/60-nslogger.rules /etc/udev/rules.d/60-nslogger.rules
-	depmod -a $(KVER)
-
-# DKMS: the module sources under /usr/src/nslogger-VERSION, rebuilt for
-# every kernel installed later.
-DKMS_VER := $(shell sed -n 's/^PACKAGE_VERSION="\(.*\)"/\1/p' dkms.conf)
-DKMS_SRC := /usr/src/nslogger-$(DKMS_VER)
-
-dkms-install:
-	@scripts/deps.sh dkms
-	rm -rf $(DKMS_SRC)
-	mkdir -p $(DKMS_SRC)
-	cp -r Kbuild Kconfig dkms.conf src include $(DKMS_SRC)/
-	dkms add -m nslogger -v $(DKMS_VER) 2>/dev/null || true
-	dkms build -m nslogger -v $(DKMS_VER) -k $(KVER)
-	dkms install -m nslogger -v $(DKMS_VER) -k $(KVER)
-	install -D -m 0644 scripts/60-nslogger.rules /etc/udev/rules.d/60-nslogger.rules
+# make install, uninstall, dkms-install, deb, test-deb, test-reboot.
+include install.mk
 
 clean:
 	-$(MAKE) -C $(KDIR) M=$(CURDIR) clean

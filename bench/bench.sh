@@ -25,11 +25,12 @@ while [ $# -gt 0 ]; do
 	esac
 	shift
 done
+# The kernel the guest boots exists once deps.sh installed it.
+"$project/scripts/deps.sh" vm bench
 [ -n "$kver" ] || kver=$("$project/scripts/kver.sh")
 results=$here/results
 [ "${NSLOG_BENCH_QUICK:-0}" = 1 ] && results=$build/quick
 
-"$project/scripts/deps.sh" vm bench
 mkdir -p "$build" "$results"
 
 # The user-space harness.

@@ -3,21 +3,30 @@
 #
 # check.sh - static checks on the module: checkpatch --strict and sparse.
 #
-#   scripts/check.sh [KVER]
+#   scripts/check.sh [KVER|sid ...]
 #
 # checkpatch.pl comes from Debian's linux-source-6.1 tarball (only the
 # script and its data files are unpacked, into build/checkpatch/); sparse
-# runs through kbuild with C=2 against the packaged kernel's headers.
-# Exit status: 0 only if both are clean.
+# runs through kbuild with C=2 and W=1 against each kernel's headers: by
+# default Debian 12's 6.12, sid's newest (in its chroot, scripts/sid.sh)
+# and Debian 12's default (6.1), or the ones given ("sid" for sid's).
+# Exit status: 0 only if all are clean.
 set -euo pipefail
 
 top=$(cd "$(dirname "$0")/.." && pwd)
-kver=${1:-$("$top/scripts/kver.sh")}
+# The packages first: the default kernel may not be installed yet.
+"$top/scripts/deps.sh" check build
+kver=$("$top/scripts/kver.sh")
+# The kernels to check against: the arguments, or every supported one.
+if [ $# -gt 0 ]; then
+	kvers=("$@")
+else
+	"$top/scripts/deps.sh" kernel-6.12 sid
+	kvers=("$(${top}/scripts/kver.sh 6.12)" sid "$kver")
+fi
 tarball=/usr/src/linux-source-6.1.tar.xz
 cpdir=$top/build/checkpatch
 cp=$cpdir/linux-source-6.1/scripts/checkpatch.pl
-
-"$top/scripts/deps.sh" check build
 
 if [ ! -x "$cp" ] || [ "$tarball" -nt "$cp" ]; then
 	rm -rf "$cpdir"
@@ -39,15 +48,33 @@ if ! "$cp" --no-tree --strict --terse --show-types --quiet \
 	status=1
 fi
 
-echo "== sparse (C=2) against $kver"
+sparse_args=(C=2 CHECK="sparse -Wno-unknown-attribute")
+# sparse_report NAME LOG: sparse's warnings in LOG (kbuild's own lines are
+# noise here); 1 if there are any.
+sparse_report() {
+	if grep -E '(warning|error):' "$2" | grep -v '^make'; then
+		echo "$1: problems" >&2
+		return 1
+	fi
+	echo "$1: clean"
+}
+
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT
-make -C "/lib/modules/$kver/build" M="$top" CONFIG_NSLOG=m C=2 \
-	CHECK="sparse -Wno-unknown-attribute" modules >"$log" 2>&1 || status=1
-# sparse reports as warnings on stderr; kbuild's own lines are noise here.
-if grep -E '(warning|error):' "$log" | grep -v '^make'; then
-	status=1
-fi
+for k in "${kvers[@]}"; do
+	echo "== sparse (C=2) and W=1 against $k"
+	if [ "$k" = sid ]; then
+		"$top/scripts/sid.sh" module "${sparse_args[@]}" >/dev/null 2>"$log" ||
+			status=1
+	else
+		make -C "/lib/modules/$k/build" M="$top" CONFIG_NSLOG=m W=1 \
+			"${sparse_args[@]}" modules >"$log" 2>&1 || status=1
+	fi
+	sparse_report "$k" "$log" || status=1
+done
+# The object files are the last kernel's: leave a module for the default.
+[ "${kvers[-1]}" = "$kver" ] || make -C "/lib/modules/$kver/build" M="$top" \
+	CONFIG_NSLOG=m W=1 modules >/dev/null 2>&1 || status=1
 
 if [ "$status" -eq 0 ]; then
 	echo "check: clean"

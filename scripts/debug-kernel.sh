@@ -18,11 +18,19 @@
 #                       so the in-tree objects of the 6.1 build stay as they are
 #   build/ko-debug/nslogger.ko  the result of "module"
 #
+# The tree is Debian's, less Debian's exports for Android drivers: right
+# after unpacking, every EXPORT line that scripts/debian-only-exports.txt
+# names a file for is replaced by a comment, so the kernel exports what
+# mainline 6.1 exports and make test-debug proves the module on that (issue
+# 15). A line the list expects and the tree lacks stops the build, and the
+# built kernel's Module.symvers must name none of the listed symbols.
+#
 # The config is "make allnoconfig" with tests/debug/kernel.config forced in
 # (KCONFIG_ALLCONFIG), then olddefconfig. Every symbol the fragment sets must
 # be in the final .config as it is written there, or the build fails. The
 # kernel is built again only when the key changes: the tarball's sha256, the
-# fragment's contents and build_steps below. Environment:
+# fragment's and the export list's contents and build_steps below.
+# Environment:
 #   NSLOG_DEBUG_JOBS=N     make -jN (default 2), always under nice -n 10
 #   NSLOG_DEBUG_TARBALL=F  another linux-source tarball
 set -euo pipefail
@@ -31,6 +39,7 @@ here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd -P)
 root=$(cd "$here/.." && pwd -P)
 tarball=${NSLOG_DEBUG_TARBALL:-/usr/src/linux-source-6.1.tar.xz}
 fragment=$root/tests/debug/kernel.config
+exports=$here/debian-only-exports.txt
 build=$root/build/debug-kernel
 tree=$build/linux-source-6.1
 out=$build/out
@@ -39,7 +48,7 @@ msrc=$build/nslogger-src
 kodir=$root/build/ko-debug
 jobs=${NSLOG_DEBUG_JOBS:-2}
 # Part of the cache key: change it when build_kernel builds differently.
-build_steps=1
+build_steps=2
 
 say() {
 	echo "debug-kernel: $*" >&2
@@ -93,14 +102,70 @@ verify_config() {
 	[ $bad = 0 ] || die "the config lacks options asked for in ${fragment#"$root"/}"
 }
 
+# The list's "SYMBOL FILE" lines that have a FILE: the exports to remove.
+listed_exports() {
+	sed -e 's/#.*//' "$exports" | awk 'NF >= 2 && $2 != "-" { print $1, $2 }'
+}
+
+# What an export line becomes: a comment, so line numbers stay as they are
+# (KASAN and lockdep reports quote them).
+removed_line() {
+	echo "/* nslogger debug kernel: Debian-only export of $1 removed */"
+}
+
+# Replace each listed EXPORT_SYMBOL*(SYMBOL); line in its file with
+# removed_line. Idempotent: a line replaced before counts as done. Anything
+# else (no such file, no such line, more than one) is fatal, so a tarball
+# whose Debian patches changed cannot keep an export silently.
+strip_debian_exports() {
+	local sym file path n bad=0 nrm=0
+
+	while read -r sym file; do
+		if ! [[ "$sym" =~ ^[A-Za-z_][A-Za-z0-9_]*$ ]]; then
+			say "bad symbol '$sym' in ${exports#"$root"/}"
+			bad=1
+			continue
+		fi
+		path=$tree/$file
+		if [ ! -f "$path" ]; then
+			say "NOT FOUND: $file (for $sym)"
+			bad=1
+			continue
+		fi
+		n=$(grep -cE "^EXPORT_SYMBOL(_GPL)?\($sym\);\$" "$path" || true)
+		if [ "$n" = 1 ]; then
+			sed -i -E "s|^EXPORT_SYMBOL(_GPL)?\($sym\);\$|$(removed_line "$sym")|" "$path"
+			nrm=$((nrm + 1))
+		elif [ "$n" = 0 ] && grep -qxF "$(removed_line "$sym")" "$path"; then
+			nrm=$((nrm + 1))
+		else
+			say "EXPECTED one EXPORT_SYMBOL(_GPL)($sym); line in $file, found $n"
+			bad=1
+		fi
+	done < <(listed_exports)
+	[ $bad = 0 ] || die "the tree does not match ${exports#"$root"/}: update the list"
+	[ $nrm -gt 0 ] || die "${exports#"$root"/} lists no export to remove"
+	say "removed $nrm Debian-only exports (${exports#"$root"/})"
+}
+
+# The built kernel must export none of the listed symbols, with or without
+# a FILE (Module.symvers: CRC, symbol, module, export type, namespace).
+verify_exports() {
+	local left
+
+	left=$(sed -e 's/#.*//' "$exports" | awk 'NF { print $1 }' |
+		grep -xF -f - <(cut -f2 "$out/Module.symvers") || true)
+	[ -z "$left" ] || die "the kernel still exports: $(echo "$left" | tr "\n" " ")"
+}
+
 build_kernel() {
-	local key t0 t1 krel
+	local key t0 t1 krel treekey
 
 	command -v xz >/dev/null || die "xz is missing (scripts/deps.sh debug)"
 	[ -r "$tarball" ] || die "no $tarball (scripts/deps.sh debug)"
 	mkdir -p "$build"
-	key=$( { tarball_sum; sha256sum <"$fragment"; echo "steps $build_steps"; } |
-		sha256sum | cut -d' ' -f1)
+	key=$( { tarball_sum; sha256sum <"$fragment"; sha256sum <"$exports"
+		echo "steps $build_steps"; } | sha256sum | cut -d' ' -f1)
 	if [ -s "$out/nslog.key" ] && [ "$(cat "$out/nslog.key")" = "$key" ] &&
 	   [ -s "$out/arch/x86/boot/bzImage" ] && [ -s "$modroot/krel" ]; then
 		say "cached: $out ($(cat "$modroot/krel"))"
@@ -108,14 +173,19 @@ build_kernel() {
 	fi
 
 	t0=$(date +%s)
-	if [ ! -s "$build/tree.key" ] || [ "$(cat "$build/tree.key")" != "$(tarball_sum)" ] ||
+	# The unpacked tree is the tarball less the listed exports: unpack
+	# again when either changes (an export taken off the list comes back).
+	treekey="$(tarball_sum) $(sha256sum <"$exports" | cut -d' ' -f1)"
+	if [ ! -s "$build/tree.key" ] || [ "$(cat "$build/tree.key")" != "$treekey" ] ||
 	   [ ! -f "$tree/Makefile" ]; then
 		say "unpacking $tarball"
 		rm -rf "$tree" "$out"
 		tar -C "$build" -xf "$tarball"
 		[ -f "$tree/Makefile" ] || die "$tarball has no linux-source-6.1/"
-		tarball_sum >"$build/tree.key"
 	fi
+	# On a tree unpacked before, this only checks that it was done.
+	strip_debian_exports
+	echo "$treekey" >"$build/tree.key"
 	rm -f "$out/nslog.key"
 	mkdir -p "$out"
 	say "configuring from ${fragment#"$root"/}"
@@ -125,6 +195,7 @@ build_kernel() {
 	say "building bzImage and modules (make -j$jobs, nice 10)"
 	kmake -s bzImage modules
 	kmake -s modules_prepare
+	verify_exports
 	rm -rf "$modroot"
 	kmake -s INSTALL_MOD_PATH="$modroot" DEPMOD=/sbin/depmod modules_install
 	krel=$(kmake -s kernelrelease)

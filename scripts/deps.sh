@@ -6,23 +6,36 @@
 #   scripts/deps.sh GROUP...
 #
 # Groups:
-#   build       build the module against Debian's headers
-#   vm          boot Debian's kernel under QEMU (tests/containers/vm.sh)
+#   build       build the module against Debian's default kernel: its image
+#               and headers, as scripts/kver.sh wants them (kver.sh --packages)
+#   vm          boot Debian's kernel under QEMU (tests/containers/vm.sh), the
+#               same kernel packages
 #   kunit       run the KUnit suites on UML from linux-source-6.1
 #   debug       build the debug kernel of make test-debug (linux-source-6.1)
 #   check       checkpatch.pl (from linux-source-6.1) and sparse
 #   containers  LXC and cgroup tools used by the container tests
-#   tools       build the user-space tools
+#   collector   the real consumers nslog-collector's VM tests ship to:
+#               journald (systemd), rsyslog, jq
+#   tools       build the user-space tools (libsystemd for the collector)
+#               and test them (jq checks the JSON lines)
 #   bench       plot benchmark results
 #   dkms        install through DKMS (make dkms-install)
+#   deb         build the Debian packages (make deb) and install them in a
+#               fresh Debian 12 root (make test-deb)
+#   reboot      install them in a Debian 12 guest disk and boot it twice
+#               under QEMU (make test-reboot)
 #   kernel-6.12 Debian's 6.12 kernel and headers (make test-vm-6.12): none
 #               if one is installed (scripts/kver.sh 6.12), else the newest
 #               6.12.N+deb12-amd64 the archive has
+#   sid         make Debian sid's chroot (scripts/sid.sh) and boot its kernel
+#   fresh       make a clean Debian 12 root (make test-fresh)
 #   all         every group above
 #
 # Idempotent: each package is checked with dpkg-query, and apt-get runs
 # (update once, then one install) only when something is missing. Meant for
 # root on Debian 12; as another user it goes through sudo when that exists.
+# After build or vm, scripts/kver.sh must name a usable kernel: if it does
+# not, the two disagree, and that is an error here rather than later.
 
 set -euo pipefail
 
@@ -38,6 +51,7 @@ if [ "$(id -u)" -ne 0 ] && command -v sudo >/dev/null 2>&1; then
 	sudo=(sudo)
 fi
 updated=
+kver_sh=$(dirname "$0")/kver.sh
 
 apt_update() {
 	[ -z "$updated" ] || return 0
@@ -56,7 +70,7 @@ newest_612() {
 kernel_612_pkgs() {
 	local v
 
-	v=$("$(dirname "$0")/kver.sh" 6.12 2>/dev/null) || v=$(newest_612)
+	v=$("$kver_sh" 6.12 2>/dev/null) || v=$(newest_612)
 	if [ -z "$v" ]; then
 		apt_update
 		v=$(newest_612)
@@ -70,18 +84,25 @@ kernel_612_pkgs() {
 
 group_pkgs() {
 	case "$1" in
-	build)      echo make gcc linux-headers-amd64 kmod bc flex bison libelf-dev libssl-dev ;;
-	vm)         echo qemu-system-x86 linux-image-amd64 busybox-static cpio util-linux kmod ;;
+	build)      echo make gcc kmod bc flex bison libelf-dev libssl-dev
+		    "$kver_sh" --packages ;;
+	vm)         echo qemu-system-x86 busybox-static cpio util-linux kmod xz-utils
+		    "$kver_sh" --packages ;;
 	kunit)      echo linux-source-6.1 xz-utils python3 bc flex bison gcc make ;;
 	debug)      echo linux-source-6.1 xz-utils bc flex bison gcc make libelf-dev libssl-dev kmod ;;
 	check)      echo linux-source-6.1 sparse ;;
 	containers) echo lxc cgroup-tools libcgroup-dev uidmap ;;
-	tools)      echo gcc make libcgroup-dev ;;
+	collector)  echo systemd rsyslog jq ;;
+	tools)      echo gcc make libcgroup-dev libsystemd-dev pkg-config jq ;;
 	bench)      echo gnuplot-nox ;;
 	dkms)       echo dkms linux-headers-amd64 ;;
+	deb)        echo dpkg-dev debhelper dh-dkms libcgroup-dev libsystemd-dev pkg-config jq gcc make debootstrap ;;
+	reboot)     echo qemu-system-x86 debootstrap e2fsprogs zstd util-linux ;;
 	kernel-6.12) kernel_612_pkgs ;;
+	sid)        echo debootstrap util-linux xz-utils ;;
+	fresh)      echo debootstrap util-linux git ;;
 	all)        local g
-		    for g in build vm kunit debug check containers tools bench kernel-6.12; do
+		    for g in build vm kunit debug check containers collector tools bench kernel-6.12 sid fresh dkms deb reboot; do
 			    group_pkgs "$g"
 		    done ;;
 	*)          return 1 ;;
@@ -98,7 +119,7 @@ wanted=()
 for g in "$@"; do
 	case "$g" in -h|--help) usage ;; esac
 	case "$g" in
-	build|vm|kunit|debug|check|containers|tools|bench|dkms|kernel-6.12|all) ;;
+	build|vm|kunit|debug|check|containers|collector|tools|bench|dkms|deb|reboot|kernel-6.12|sid|fresh|all) ;;
 	*) echo "deps.sh: unknown group '$g'" >&2; usage ;;
 	esac
 	pkgs=$(group_pkgs "$g") || exit 1
@@ -114,9 +135,25 @@ for p in "${wanted[@]}"; do
 	is_installed "$p" || missing+=("$p")
 done
 
+# kver.sh's kernel must be usable once build or vm is installed.
+check_kernel() {
+	local g
+
+	for g in "$@"; do
+		case "$g" in
+		build|vm|all)
+			"$kver_sh" >/dev/null && return 0
+			echo "deps.sh: $g is installed, yet scripts/kver.sh finds no usable kernel" >&2
+			return 1
+			;;
+		esac
+	done
+}
+
 if [ ${#missing[@]} -eq 0 ]; then
 	echo "deps.sh: $*: all ${#seen[@]} packages present" >&2
-	exit 0
+	check_kernel "$@"
+	exit
 fi
 
 if [ "$(id -u)" -ne 0 ] && [ ${#sudo[@]} -eq 0 ]; then
@@ -137,3 +174,4 @@ if [ ${#still[@]} -ne 0 ]; then
 	echo "deps.sh: still missing after install: ${still[*]}" >&2
 	exit 1
 fi
+check_kernel "$@"

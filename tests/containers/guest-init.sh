@@ -116,6 +116,16 @@ if mount_fs cgroup2 /sys/fs/cgroup nsdelegate; then
 			say "cannot enable the $c controller"
 	done
 fi
+# A kernel booted with --kernel (sid's, the debug one) has its modules in
+# its --moddir, not in the host's /lib/modules: put them where modprobe
+# looks, so that a scenario can load one (loop, ext4).
+krel=$(bb uname -r)
+if [ ! -d "/lib/modules/$krel" ] && [ -d "${NSLOG_MODDIR:-}" ] &&
+   mount_fs tmpfs /lib/modules mode=755; then
+	bb mkdir -p "/lib/modules/$krel" &&
+		bb mount --bind "$NSLOG_MODDIR" "/lib/modules/$krel" ||
+		say "cannot put $NSLOG_MODDIR at /lib/modules/$krel"
+fi
 [ -d /sys/kernel/debug ] && mount_fs debugfs /sys/kernel/debug
 [ -d /sys/kernel/tracing ] && mount_fs tracefs /sys/kernel/tracing
 

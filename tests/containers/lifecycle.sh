@@ -107,11 +107,21 @@ fi
 stop_bg
 
 # A reader blocked in read(): nslogcat follows (no -d) and waits for records.
+# Waited for until it has the log open, not for a fixed time: on a loaded
+# guest its exec alone can take a second.
+opened() {	# PID: it has /dev/log_main open
+	local f
+
+	for f in /proc/"$1"/fd/*; do
+		[ "$(readlink "$f")" = /dev/log_main ] && return 0
+	done
+	return 1
+}
 "$nslogcat" -b main -v raw >"$tmp/follow" 2>&1 &
 bg+=($!)
-sleep 1
+wait_for_s=60 wait_for opened "$!" || true
 record t "for the blocked reader" >/dev/log_main
-for _ in {1..50}; do grep -q "blocked reader" "$tmp/follow" && break; sleep 0.1; done
+wait_for_s=60 wait_for grep -q "blocked reader" "$tmp/follow" || true
 check "a following reader got a record" grep -q "for the blocked reader" "$tmp/follow"
 if rmmod nslogger 2>/dev/null; then
 	not_ok "rmmod is refused under a reader blocked in read()"

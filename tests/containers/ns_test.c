@@ -59,6 +59,14 @@
  *	the worker wait 20 ms and do the cycle again; these waits are counted.
  *	-C (control): the child only unshares and exits, for comparing
  *
+ *   ns_test eof -i ID -n COUNT -g GRACE_MS [-w MS] [-b BUF] [-d NODE]
+ *	a host collector of namespace ID's set, which holds COUNT records,
+ *	while the caller ends the namespace (after "ready"): end of file,
+ *	POLLHUP, NSLOG_INFO_DEAD, sleepers woken (see cmd_eof())
+ *   ns_test watch [-w MS] [-D DELAY_MS]
+ *	poll() on /proc/nslogger/namespaces through a namespace's life (see
+ *	cmd_watch())
+ *
  * NODE is the device node to use; by default the buffer's node as the tools
  * find it: under $NSLOG_DEV_DIR (DIR/BUF, DIR/log_BUF or DIR/log/BUF), else
  * /dev/log/BUF if /dev/log is a directory, else /dev/log_BUF.  -e ERRNO
@@ -633,6 +641,521 @@ static int cmd_proc(int argc, char **argv)
 	return 0;
 }
 
+/* --- eof, watch --------------------------------------------------------- */
+
+static const char *poll_names(short revents)
+{
+	static const struct {
+		short bit;
+		const char *name;
+	} bits[] = {
+		{ POLLIN, "POLLIN" }, { POLLPRI, "POLLPRI" },
+		{ POLLOUT, "POLLOUT" }, { POLLERR, "POLLERR" },
+		{ POLLHUP, "POLLHUP" }, { POLLNVAL, "POLLNVAL" },
+		{ POLLRDNORM, "POLLRDNORM" },
+	};
+	static char out[128];
+	size_t i;
+
+	out[0] = 0;
+	for (i = 0; i < sizeof(bits) / sizeof(bits[0]); i++) {
+		if (!(revents & bits[i].bit))
+			continue;
+		if (out[0])
+			strcat(out, "|");
+		strcat(out, bits[i].name);
+	}
+	return out[0] ? out : "0";
+}
+
+/* poll() one fd for @events, at most @ms; "timeout" if nothing came. */
+static const char *poll_one(int fd, short events, int ms)
+{
+	struct pollfd pfd = { .fd = fd, .events = events };
+	int n = poll(&pfd, 1, ms);
+
+	if (n < 0)
+		fail("poll: %s", strerror(errno));
+	return n ? poll_names(pfd.revents) : "timeout";
+}
+
+static long now_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec * 1000L + ts.tv_nsec / 1000000;
+}
+
+/*
+ * The watchdog: whatever waits on the kernel past it is a failure of its
+ * own ("watchdog: STAGE"), never a hang of the scenario.
+ */
+static const char *volatile watch_stage = "start";
+
+static void watchdog_fired(int sig)
+{
+	char line[256];
+	int n;
+
+	(void)sig;
+	n = snprintf(line, sizeof(line), "watchdog: %s: no answer\n",
+		     watch_stage);
+	if (write(STDOUT_FILENO, line, n) != n)
+		_exit(3);
+	_exit(3);
+}
+
+static void watchdog_arm(int ms)
+{
+	struct sigaction sa = { .sa_handler = watchdog_fired };
+
+	sigaction(SIGALRM, &sa, NULL);
+	alarm((ms + 999) / 1000);
+}
+
+/* An own-header fd from NSLOG_IOC_OPEN_NS for @id (the node's log). */
+static int open_ns_id(int dev, unsigned long long id, int version_)
+{
+	struct nslog_open_ns arg = { .ns_fd = -1, .ns_id = id };
+	int fd = ioctl(dev, NSLOG_IOC_OPEN_NS, &arg);
+
+	if (fd < 0)
+		return fd;
+	if (ioctl(fd, LOGGER_SET_VERSION, &version_))
+		fail("LOGGER_SET_VERSION %#x: %s", version_, strerror(errno));
+	return fd;
+}
+
+/*
+ * Read one own-header record; its line "SEQ LOST PAYLOAD", or NULL at 0.
+ * The line is the calling thread's own: eof's two waiters read at once.
+ */
+static const char *read_own_line(int fd, ssize_t *got)
+{
+	static __thread char line[RDBUF * 4 + 64];
+	unsigned char buf[NSLOG_ENTRY_MAX_LEN + 1];
+	struct nslog_entry *e = (void *)buf;
+	size_t i, n;
+
+	*got = read(fd, buf, sizeof(buf));
+	if (*got <= 0)
+		return NULL;
+	if (*got < (ssize_t)sizeof(*e) || e->hdr_size != sizeof(*e) ||
+	    e->len != *got - sizeof(*e))
+		fail("a bad own header: %zd bytes, hdr_size %u, len %u", *got,
+		     e->hdr_size, e->len);
+	n = snprintf(line, sizeof(line), "%llu %llu ",
+		     (unsigned long long)e->seq, (unsigned long long)e->lost);
+	for (i = 0; i < e->len; i++) {
+		unsigned char ch = e->msg[i];
+
+		if (ch >= 0x20 && ch < 0x7f && ch != '\\')
+			line[n++] = ch;
+		else
+			n += sprintf(line + n, "\\x%02x", ch);
+	}
+	line[n] = 0;
+	return line;
+}
+
+/* A thread's state letter, from /proc/self/task/TID/stat. */
+static char thread_state(pid_t tid)
+{
+	char path[64], buf[512], *p;
+	ssize_t n;
+	int fd;
+
+	snprintf(path, sizeof(path), "/proc/self/task/%d/stat", tid);
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return '?';
+	n = read(fd, buf, sizeof(buf) - 1);
+	close(fd);
+	if (n <= 0)
+		return '?';
+	buf[n] = 0;
+	p = strrchr(buf, ')');
+	return p && p[1] == ' ' ? p[2] : '?';
+}
+
+struct eof_waiter {
+	int fd;
+	int count;		/* records to read first */
+	int poll;		/* then poll() rather than read() */
+	int caught_up;		/* stored (release) after tid and bad */
+	pid_t tid;
+	ssize_t ret;		/* read()'s or poll()'s return */
+	int err;
+	short revents;
+	long woken_ms;
+	char bad[256];
+};
+
+static void *eof_waiter_fn(void *arg)
+{
+	struct eof_waiter *w = arg;
+	struct pollfd pfd = { .fd = w->fd, .events = POLLIN };
+	const char *line;
+	ssize_t got;
+	int i;
+
+	w->tid = gettid();
+	for (i = 0; i < w->count; i++) {
+		line = read_own_line(w->fd, &got);
+		if (!line) {
+			snprintf(w->bad, sizeof(w->bad),
+				 "record %d: read %zd (%s)", i, got,
+				 got < 0 ? strerror(errno) : "end of file");
+			break;
+		}
+		if (strtoull(line, NULL, 10) != (unsigned long long)i)
+			snprintf(w->bad, sizeof(w->bad), "record %d: %s", i,
+				 line);
+	}
+	__atomic_store_n(&w->caught_up, 1, __ATOMIC_RELEASE);
+	errno = 0;
+	if (w->poll) {
+		w->ret = poll(&pfd, 1, -1);
+		w->revents = pfd.revents;
+	} else {
+		unsigned char buf[NSLOG_ENTRY_MAX_LEN];
+
+		w->ret = read(w->fd, buf, sizeof(buf));
+	}
+	w->err = errno;
+	w->woken_ms = now_ms();
+	return NULL;
+}
+
+/*
+ * ns_test eof -i ID -n COUNT -g GRACE_MS [-w MS] [-b BUF]
+ *
+ * A host collector of the set of namespace ID, which holds COUNT records,
+ * seq 0 on, while the namespace is alive; the caller ends the namespace
+ * after "ready".  Before: a thread has read everything and sleeps in
+ * read(), another in poll(), both on blocking fds.  Prints what each
+ * saw when the set was let go, then reads a third fd (untouched so far)
+ * record by record with poll() between, to the end of file, and a fourth
+ * (O_NONBLOCK, version 1) likewise.  Waiting is all it does meanwhile:
+ * the guest stays quiet.  A wait past MS (default 30000) prints
+ * "watchdog: ..." and exits 3.
+ */
+static int cmd_eof(int argc, char **argv)
+{
+	unsigned long long id = 0;
+	int count = -1, grace = -1, ms = 30000, c, i, dev, b, nb, fd;
+	struct eof_waiter rd = { 0 }, pl = { 0 };
+	pthread_t trd, tpl;
+	struct nslog_info info;
+	unsigned char buf[NSLOG_ENTRY_MAX_LEN];
+	const char *line;
+	char path[4096];
+	long ready_ms;
+	ssize_t got;
+
+	while ((c = getopt(argc, argv, "+b:d:i:n:g:w:")) != -1) {
+		if (common_opt(c))
+			continue;
+		if (c == 'i')
+			id = strtoull(optarg, NULL, 10);
+		else if (c == 'n')
+			count = atoi(optarg);
+		else if (c == 'g')
+			grace = atoi(optarg);
+		else if (c == 'w')
+			ms = atoi(optarg);
+		else
+			usage("eof: bad option");
+	}
+	if (!id || count < 1 || grace < 0 || optind != argc)
+		usage("eof: -i ID -n COUNT -g GRACE_MS [-w MS]");
+	dev = open_node(O_RDONLY, path, sizeof(path));
+	if (dev < 0)
+		fail("open %s: %s", path, strerror(errno));
+	rd.fd = open_ns_id(dev, id, NSLOG_ENTRY_VERSION);
+	pl.fd = open_ns_id(dev, id, NSLOG_ENTRY_VERSION);
+	b = open_ns_id(dev, id, NSLOG_ENTRY_VERSION);
+	nb = open_ns_id(dev, id, 1);
+	if (rd.fd < 0 || pl.fd < 0 || b < 0 || nb < 0)
+		fail("NSLOG_IOC_OPEN_NS %llu: %s", id, strerror(errno));
+	if (fcntl(nb, F_SETFL, O_NONBLOCK))
+		fail("F_SETFL: %s", strerror(errno));
+	if (ioctl(b, NSLOG_IOC_INFO, &info))
+		fail("NSLOG_IOC_INFO: %s", strerror(errno));
+	printf("alive: ns_id %s, flags %u, seq %llu to %llu\n",
+	       info.ns_id == id ? "as asked" : "WRONG", info.flags,
+	       (unsigned long long)info.tail_seq,
+	       (unsigned long long)info.head_seq);
+
+	rd.count = count;
+	pl.count = count;
+	pl.poll = 1;
+	if (pthread_create(&trd, NULL, eof_waiter_fn, &rd) ||
+	    pthread_create(&tpl, NULL, eof_waiter_fn, &pl))
+		fail("pthread_create");
+	/* Both have read everything and sleep: in read() and in poll(). */
+	watch_stage = "the waiters reading the records";
+	watchdog_arm(ms);
+	while (!__atomic_load_n(&rd.caught_up, __ATOMIC_ACQUIRE) ||
+	       !__atomic_load_n(&pl.caught_up, __ATOMIC_ACQUIRE) ||
+	       thread_state(rd.tid) != 'S' || thread_state(pl.tid) != 'S')
+		usleep(10000);
+	alarm(0);
+	if (rd.bad[0] || pl.bad[0])
+		fail("before the end: %s%s", rd.bad, pl.bad);
+	puts("ready");
+	ready_ms = now_ms();
+
+	/* The caller ends the namespace now.  Nothing but waiting here. */
+	watch_stage = "the blocked read() and poll() of a set let go";
+	watchdog_arm(ms);
+	pthread_join(trd, NULL);
+	pthread_join(tpl, NULL);
+	alarm(0);
+	if (rd.ret == 0)
+		printf("blocked read: %d records, then end of file\n", count);
+	else
+		printf("blocked read: returned %zd (%s)\n", rd.ret,
+		       strerror(rd.err));
+	if (pl.ret == 1)
+		printf("blocked poll: %s\n", poll_names(pl.revents));
+	else
+		printf("blocked poll: returned %zd (%s)\n", pl.ret,
+		       strerror(pl.err));
+	fprintf(stderr, "end of file %ld ms after ready (grace %d ms)\n",
+		rd.woken_ms - ready_ms, grace);
+	printf("woken %s\n", rd.woken_ms - ready_ms >= grace ?
+	       "after the grace period" : "BEFORE the grace period ended");
+	fd = open_ns_id(dev, id, 1);
+	printf("open by id: %s\n", fd < 0 ? errno_name(errno) : "opened");
+
+	if (ioctl(b, NSLOG_IOC_INFO, &info))
+		fail("NSLOG_IOC_INFO: %s", strerror(errno));
+	printf("let go: flags %s, seq %llu to %llu\n",
+	       info.flags == NSLOG_INFO_DEAD ? "NSLOG_INFO_DEAD" : "WRONG",
+	       (unsigned long long)info.tail_seq,
+	       (unsigned long long)info.head_seq);
+	printf("poll: %s\n", poll_one(b, POLLIN, 0));
+	watch_stage = "reading a set let go";
+	watchdog_arm(ms);
+	while ((line = read_own_line(b, &got)))
+		printf("%s; poll: %s\n", line, poll_one(b, POLLIN, 0));
+	printf("read: %s\n", got ? strerror(errno) : "end of file");
+	got = read(b, buf, sizeof(buf));
+	printf("read again: %s\n", got ? "not end of file" : "end of file");
+	printf("next entry len: %d\n", ioctl(b, LOGGER_GET_NEXT_ENTRY_LEN));
+	for (i = 0; (got = read(nb, buf, sizeof(buf))) > 0; i++)
+		;
+	printf("O_NONBLOCK, version 1: %d records, then %s\n", i,
+	       got ? strerror(errno) : "end of file");
+	alarm(0);
+	return 0;
+}
+
+/* Reread the listing; the state of namespace @id's main log, or "gone". */
+static const char *proc_state(int fd, unsigned long long id)
+{
+	static char text[1 << 16], state[16];
+	size_t len = 0;
+	ssize_t n;
+	char *line;
+
+	if (lseek(fd, 0, SEEK_SET))
+		fail("lseek %s: %s", PROC_NS, strerror(errno));
+	while ((n = read(fd, text + len, sizeof(text) - 1 - len)) > 0)
+		len += n;
+	if (n < 0)
+		fail("read %s: %s", PROC_NS, strerror(errno));
+	text[len] = 0;
+	for (line = strtok(text, "\n"); line; line = strtok(NULL, "\n")) {
+		unsigned long long lid;
+		char log[16];
+
+		if (sscanf(line, "%llu %*u %15s %*u %15s", &lid, state, log) == 3 &&
+		    lid == id && !strcmp(log, "main"))
+			return state;
+	}
+	return "gone";
+}
+
+/*
+ * A child in a new IPC namespace (after @delay_ms; it opens its main log at
+ * once if @open_now) that then does what the parent says: 'o' open the log
+ * for writing and write a record, 'r' open it for reading, 'x' exit.
+ */
+struct ns_child {
+	pid_t pid;
+	int cmd, ack;
+	unsigned long long id;
+};
+
+static void ns_child_start(struct ns_child *ch, int delay_ms, int open_now)
+{
+	int cmd[2], ack[2];
+	char c, path[4096];
+	int fd;
+
+	if (pipe2(cmd, O_CLOEXEC) || pipe2(ack, O_CLOEXEC))
+		fail("pipe: %s", strerror(errno));
+	ch->pid = fork();
+	if (ch->pid < 0)
+		fail("fork: %s", strerror(errno));
+	if (!ch->pid) {
+		close(cmd[1]);
+		close(ack[0]);
+		if (delay_ms)
+			usleep(delay_ms * 1000);
+		if (unshare(CLONE_NEWIPC))
+			_exit(1);
+		/* Its set is made now, the listing changes. */
+		if (open_now && open_node(O_WRONLY, path, sizeof(path)) < 0)
+			_exit(1);
+		if (write(ack[1], "u", 1) != 1)
+			_exit(1);
+		while (read(cmd[0], &c, 1) == 1) {
+			if (c == 'o' || c == 'r') {
+				fd = open_node(c == 'o' ? O_WRONLY : O_RDONLY,
+					       path, sizeof(path));
+				if (fd < 0)
+					_exit(1);
+				if (c == 'o' && write(fd, "hello", 5) != 5)
+					_exit(1);
+			}
+			if (c == 'x' || write(ack[1], &c, 1) != 1)
+				_exit(0);
+		}
+		_exit(0);
+	}
+	close(cmd[0]);
+	close(ack[1]);
+	ch->cmd = cmd[1];
+	ch->ack = ack[0];
+}
+
+/* Wait for the child's ack of its unshare, and learn its namespace id. */
+static void ns_child_unshared(struct ns_child *ch)
+{
+	char path[64], link[64], c;
+	ssize_t n;
+
+	if (read(ch->ack, &c, 1) != 1)
+		fail("the child could not unshare");
+	snprintf(path, sizeof(path), "/proc/%d/ns/ipc", ch->pid);
+	n = readlink(path, link, sizeof(link) - 1);
+	if (n <= 0)
+		fail("readlink %s: %s", path, strerror(errno));
+	link[n] = 0;
+	if (sscanf(link, "ipc:[%llu]", &ch->id) != 1)
+		fail("%s: %s", path, link);
+}
+
+static void ns_child_do(struct ns_child *ch, char c)
+{
+	char a;
+
+	if (write(ch->cmd, &c, 1) != 1 || read(ch->ack, &a, 1) != 1 || a != c)
+		fail("the child did not do '%c'", c);
+}
+
+static void ns_child_end(struct ns_child *ch)
+{
+	int status;
+
+	if (write(ch->cmd, "x", 1) != 1)
+		fail("the child went away");
+	if (waitpid(ch->pid, &status, 0) != ch->pid || !WIFEXITED(status) ||
+	    WEXITSTATUS(status))
+		fail("the child failed");
+	close(ch->cmd);
+	close(ch->ack);
+}
+
+/*
+ * ns_test watch [-w MS] [-D DELAY_MS]
+ *
+ * poll() on /proc/nslogger/namespaces through a namespace's life: made
+ * (its first open), opened again, found dead, let go; each change seen
+ * (POLLPRI | POLLERR) until the listing is read again from its start,
+ * nothing seen for what changes nothing.  Then a poll() with a timeout
+ * of MS (default 20000), woken by a set made DELAY_MS (default 500) after
+ * it began.  Prints one line per step.
+ */
+static int cmd_watch(int argc, char **argv)
+{
+	int ms = 20000, delay = 500, c, fd, dev, cfd;
+	struct nslog_open_ns arg = { .ns_fd = -1 };
+	struct ns_child ch, ch2;
+	char path[4096];
+	long t0, took;
+
+	while ((c = getopt(argc, argv, "+w:D:")) != -1) {
+		if (c == 'w')
+			ms = atoi(optarg);
+		else if (c == 'D')
+			delay = atoi(optarg);
+		else
+			usage("watch: bad option");
+	}
+	fd = open(PROC_NS, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		fail("open %s: %s", PROC_NS, strerror(errno));
+	dev = open_node(O_RDONLY | O_NONBLOCK, path, sizeof(path));
+	if (dev < 0)
+		fail("open %s: %s", path, strerror(errno));
+	watch_stage = "watch";
+	watchdog_arm(4 * ms);
+	printf("opened: %s\n", poll_one(fd, POLLIN | POLLPRI, 0));
+	proc_state(fd, 0);
+	printf("read: %s\n", poll_one(fd, POLLIN | POLLPRI, 0));
+
+	ns_child_start(&ch, 0, 0);
+	ns_child_unshared(&ch);
+	printf("a new IPC namespace, no log opened: %s\n",
+	       poll_one(fd, POLLIN | POLLPRI, 0));
+	ns_child_do(&ch, 'o');
+	printf("its first open: %s\n", poll_one(fd, POLLIN | POLLPRI, 0));
+	printf("polled again: %s\n", poll_one(fd, POLLIN | POLLPRI, 0));
+	printf("listed: %s\n", proc_state(fd, ch.id));
+	printf("after lseek(0) and read: %s\n", poll_one(fd, POLLIN | POLLPRI, 0));
+	ns_child_do(&ch, 'o');
+	ns_child_do(&ch, 'r');
+	arg.ns_id = ch.id;
+	cfd = ioctl(dev, NSLOG_IOC_OPEN_NS, &arg);
+	if (cfd < 0)
+		fail("NSLOG_IOC_OPEN_NS: %s", strerror(errno));
+	close(cfd);
+	printf("more opens, a write, a collector's open: %s\n",
+	       poll_one(fd, POLLIN | POLLPRI, 0));
+	printf("no change in 300 ms: %s\n", poll_one(fd, POLLPRI, 300));
+
+	ns_child_end(&ch);
+	printf("its death noticed: %s\n", poll_one(fd, POLLPRI, ms));
+	printf("listed: %s\n", proc_state(fd, ch.id));
+	printf("after lseek(0) and read: %s\n", poll_one(fd, POLLIN | POLLPRI, 0));
+	printf("let go: %s\n", poll_one(fd, POLLPRI, ms));
+	printf("listed: %s\n", proc_state(fd, ch.id));
+	printf("after lseek(0) and read: %s\n", poll_one(fd, POLLIN | POLLPRI, 0));
+
+	/* A poll() that waits, woken by a set made while it waits. */
+	ns_child_start(&ch2, delay, 1);
+	t0 = now_ms();
+	printf("a new set while polling: %s\n", poll_one(fd, POLLPRI, ms));
+	took = now_ms() - t0;
+	ns_child_unshared(&ch2);
+	fprintf(stderr, "poll() returned after %ld ms; the set was made after %d ms; timeout %d ms\n",
+		took, delay, ms);
+	printf("it waited for the set and returned %s\n",
+	       took >= delay * 9 / 10 && took < ms / 2 ?
+	       "well before its timeout" : "TOO SOON OR TOO LATE");
+	printf("listed: %s\n", proc_state(fd, ch2.id));
+	ns_child_end(&ch2);
+	alarm(0);
+	close(dev);
+	close(fd);
+	return 0;
+}
+
 /* --- userns, as -------------------------------------------------------- */
 
 static void become(uid_t uid, gid_t gid)
@@ -1047,6 +1570,7 @@ int main(int argc, char **argv)
 		{ "hold", cmd_hold }, { "proc", cmd_proc },
 		{ "userns", cmd_userns }, { "as", cmd_as },
 		{ "churn", cmd_churn },
+		{ "eof", cmd_eof }, { "watch", cmd_watch },
 	};
 	size_t i;
 

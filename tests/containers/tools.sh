@@ -600,7 +600,7 @@ expect "--ns --v2: the container's root writer has euid 0" \
 	bash -c '"$1" --ns "$2" -d --v2 -b main -v long | sed -n "1s/^\[ [^ ]* [^ ]* /[ X /p"' \
 	_ "$nslogcat" "$apid"
 ns_listed() {
-	grep -Eq "^$aid [0-9]+ live [0-9]+ main $((ns_k * 1024)) [0-9]+ 1 1\$" \
+	grep -Eq "^$aid [0-9]+ live [0-9]+ main $((ns_k * 1024)) [0-9]+ 1 1 [0-9]+\$" \
 		/proc/nslogger/namespaces &&
 		grep -Eq "^$bid [0-9]+ live [0-9]+ main " /proc/nslogger/namespaces
 }
@@ -611,7 +611,7 @@ in container c
 " bash -c '"$1" --ns "$2" -d --v2 -b main -v long | sed "1s/^\[ [^ ]* [^ ]* /[ X /"' \
 	_ "$nslogcat" "$cpid"
 check "/proc/nslogger/namespaces: C's set is owned by C's user namespace" \
-	grep -Eq "^$cid $cuser live [0-9]+ main $((ns_k * 1024)) [0-9]+ 1 1\$" \
+	grep -Eq "^$cid $cuser live [0-9]+ main $((ns_k * 1024)) [0-9]+ 1 1 [0-9]+\$" \
 	/proc/nslogger/namespaces
 
 "$nslogcat" --ns "$apid" -b main -v tag >"$tmp/nsf.out" 2>"$tmp/nsf.err" &
@@ -644,6 +644,9 @@ expect_fail "--ns as root of a user namespace: EPERM" 1 \
 	unshare --user --map-root-user "$nslogcat" --ns "$aid" -d -b main
 
 # A dead container's last records stay readable by id for ns_grace_ms.
+# That is made long (runtime-tunable; the module is loaded again below)
+# so that the read after the kill is within it however slow the guest.
+echo 60000 >/sys/module/nslogger/parameters/ns_grace_ms
 kill "$apid"
 wait "$apid" 2>/dev/null || true
 expect "--ns ID of a dead container, within the grace period" \

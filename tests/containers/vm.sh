@@ -6,7 +6,7 @@
 #   tests/containers/vm.sh [--kver KVER] [--ko PATH/TO/nslogger.ko]
 #                          [--params "modparams"] [--append "kernel cmdline"]
 #                          [--timeout SECS] [--mem 1G] [--smp 2]
-#                          [--log FILE] [--out DIR] -- command [args...]
+#                          [--log FILE] [--out DIR] [--quiet] -- command [args...]
 #   tests/containers/vm.sh --kernel IMAGE --moddir DIR [options] \
 #                          -- command [args...]
 #
@@ -31,6 +31,10 @@
 # a bzImage; scripts/debug-kernel.sh builds one), with DIR its modules'
 # lib/modules/KREL (modules.dep, modules.builtin); KVER is then basename DIR.
 #
+# --quiet shows only what the command prints, as it prints it, and none of
+# the kernel's boot log or messages (make demo): the whole console still goes
+# to --log, and its last lines are printed when anything fails.
+#
 # OUT is build/vm/out-PID, deleted on exit, unless --out DIR keeps it.
 # The guest's /tmp, /run, /var/tmp, /var/log, /var/lib/lxc and /var/cache/lxc
 # are fresh tmpfs; the rest of the host is read-only. Host variables named
@@ -51,7 +55,7 @@ VM_EXIT_NORESULT=125	# the guest stopped without a result (panic, WARN)
 # Tuning knobs (environment): NSLOG_VM_ROOTOPTS, the 9p mount options of the
 # root; NSLOG_VM_ACCEL, the -accel argument (default tcg,thread=multi);
 # NSLOG_VM_PVH=0 boots the compressed bzImage; NSLOG_VM_QEMU_ARGS, more
-# arguments for qemu.
+# arguments for qemu; NSLOG_VM_TSC_KHZ, the guest's TSC rate (0: measured).
 # The console of the last run is kept in --log (default
 # build/vm/last-console.log); a run in progress writes build/vm/console-PID.log.
 
@@ -74,6 +78,9 @@ smp=2
 log=$vmdir/last-console.log
 out=
 keep_out=0
+quiet=0
+# Lines of the console printed when a --quiet run fails.
+quiet_tail=60
 
 die() {
 	echo "vm.sh: $*" >&2
@@ -111,6 +118,7 @@ while [ $# -gt 0 ]; do
 	--smp)		smp=$val ;;
 	--log)		log=$val ;;
 	--out)		out=$val; keep_out=1 ;;
+	--quiet)	quiet=1 ;;
 	-h|--help)	usage ;;
 	--)		shift; break ;;
 	*)		echo "vm.sh: unknown option '$opt'" >&2; usage ;;
@@ -151,6 +159,7 @@ run=$vmdir/run-$$
 runlog=$vmdir/console-$$.log
 [ -n "$out" ] || out=$vmdir/out-$$
 qemu_pid=
+filter_pid=
 start_ns=$(date +%s%N)
 
 # shellcheck disable=SC2317 # called from the trap
@@ -161,6 +170,10 @@ cleanup() {
 	if [ -n "$qemu_pid" ] && kill -0 "$qemu_pid" 2>/dev/null; then
 		kill -TERM "$qemu_pid" 2>/dev/null || true
 		wait "$qemu_pid" 2>/dev/null || true
+	fi
+	if [ -n "$filter_pid" ]; then
+		kill -TERM "$filter_pid" 2>/dev/null || true
+		wait "$filter_pid" 2>/dev/null || true
 	fi
 	if [ -f "$runlog" ]; then
 		mkdir -p "$(dirname "$log")"
@@ -416,6 +429,8 @@ fi
 	printf 'export NSLOG_KO_NAME=%q\n' "$modname"
 	printf 'export NSLOG_PARAMS=%q\n' "$params"
 	printf 'export NSLOG_KVER=%q\n' "$kver"
+	# A kernel of its own has its modules here, not in the host's tree.
+	printf 'export NSLOG_MODDIR=%q\n' "$moddir"
 	printf 'export NSLOG_VM=1\n'
 } >"$run/env.sh"
 
@@ -431,6 +446,23 @@ rootopts=${NSLOG_VM_ROOTOPTS:-trans=virtio,version=9p2000.L,msize=512000,cache=l
 # calibrating the second CPU.
 cmdline="console=ttyS0 panic_on_warn=1 panic=-1 printk.devkmsg=on tsc=reliable"
 cmdline+=" nslog_rootopts=$rootopts nslog_init=$guest_init nslog_env=$run/env.sh"
+# The TSC's rate, too, since it is the host's: the guest's own measurement
+# against the emulated PIT goes wrong when the host is busy (Debian's 7.2
+# once took 202 MHz for 2600, a clock 13 times too fast, and tsc=reliable
+# keeps it from ever correcting that). Only when the host knows the rate
+# exactly (tsc_known_freq) and "cpu MHz" shows it (no aperfmperf, which
+# would make it the current speed instead); NSLOG_VM_TSC_KHZ overrides,
+# 0 lets the guest measure.
+tsc_khz=${NSLOG_VM_TSC_KHZ:-}
+if [ -z "$tsc_khz" ]; then
+	tsc_khz=$(awk -F': *' '
+		$1 ~ /^flags/ { known = / tsc_known_freq( |$)/; aperf = / aperfmperf( |$)/ }
+		$1 ~ /^cpu MHz/ { mhz = $2 }
+		/^$/ { exit }
+		END { if (known && !aperf && mhz > 0) printf "%d", mhz * 1000; else print 0 }
+	' /proc/cpuinfo)
+fi
+[ "$tsc_khz" = 0 ] || cmdline+=" tsc_early_khz=$tsc_khz"
 [ -z "$append" ] || cmdline+=" $append"
 
 # qboot (in qemu-system-data, like SeaBIOS) starts the kernel sooner and
@@ -454,13 +486,51 @@ qemu=(
 # shellcheck disable=SC2206 # word splitting is wanted
 qemu+=(${NSLOG_VM_QEMU_ARGS:-})
 
+# --quiet: of the console, only the command's own lines, between the
+# guest's NSLOG-VM-START and NSLOG-VM-END, less any kernel message
+# ("[   12.345678] ...") printed meanwhile.
+quiet_filter() {
+	local line on=0
+
+	while IFS= read -r line || [ -n "$line" ]; do
+		line=${line%$'\r'}
+		case "$line" in
+		*NSLOG-VM-START\ uptime=*)
+			on=1
+			continue
+			;;
+		*NSLOG-VM-END\ uptime=*)
+			# The command's last line may lack its newline.
+			line=${line%%NSLOG-VM-END*}
+			[ $on = 0 ] || [ -z "$line" ] || printf '%s\n' "$line"
+			on=0
+			continue
+			;;
+		esac
+		[ $on = 1 ] || continue
+		[[ "$line" =~ ^\[\ *[0-9]+\.[0-9]+\]\  ]] && continue
+		printf '%s\n' "$line"
+	done
+}
+
 : >"$runlog"
+console_out=/dev/stdout
+if [ "$quiet" = 1 ]; then
+	console_out=$run/console.fifo
+	mkfifo "$console_out"
+	quiet_filter <"$console_out" &
+	filter_pid=$!
+fi
 # In the background (stdin is /dev/null) so that the INT/TERM trap can stop it.
-timeout -k 10 "$timeout" "${qemu[@]}" </dev/null &
+timeout -k 10 "$timeout" "${qemu[@]}" </dev/null >"$console_out" &
 qemu_pid=$!
 qemu_rc=0
 wait "$qemu_pid" || qemu_rc=$?
 qemu_pid=
+if [ -n "$filter_pid" ]; then
+	wait "$filter_pid" || true
+	filter_pid=
+fi
 end_ns=$(date +%s%N)
 
 # ---------------------------------------------------------------------------
@@ -476,13 +546,23 @@ insmod=$(grep -aoE 'NSLOG-VM-INSMOD rc=[0-9]+' <<<"$console" | tail -n1 || true)
 total=$(( (end_ns - start_ns) / 1000000 ))
 timing="total $((total / 1000)).$(printf '%03d' $((total % 1000)))s"
 [ -z "$started" ] || timing="command started at ${started#*uptime=}s guest uptime, $timing"
-echo "vm.sh: $kver, $timing" >&2
+[ "$quiet" = 1 ] || echo "vm.sh: $kver, $timing" >&2
+
+# Before a failure's verdict, in a --quiet run: where the console is and
+# its end, what the kernel said.
+show_console() {
+	[ "$quiet" = 1 ] || return 0
+	echo "vm.sh: $kver, $timing; the last $quiet_tail lines of the console ($log):" >&2
+	tail -n "$quiet_tail" <<<"$console" | sed 's/^/vm.sh: | /' >&2
+}
 
 if [ "$qemu_rc" = 124 ] || [ "$qemu_rc" = 137 ]; then
+	show_console
 	echo "vm.sh: TIMEOUT after ${timeout}s, qemu killed (console: $log)" >&2
 	exit "$VM_EXIT_TIMEOUT"
 fi
 if [ -z "$result" ]; then
+	show_console
 	echo "vm.sh: FAIL: the guest stopped without a result line (qemu rc=$qemu_rc)" >&2
 	grep -aE 'NSLOG-VM-FATAL|Kernel panic|WARNING:|BUG:|Oops' <<<"$console" |
 		head -n 5 | sed 's/^/vm.sh:   /' >&2 || true
@@ -491,6 +571,7 @@ if [ -z "$result" ]; then
 fi
 
 if [ -n "$ko" ] && [ "$insmod" != "NSLOG-VM-INSMOD rc=0" ]; then
+	show_console
 	echo "vm.sh: FAIL: insmod $ko ${params:+($params) }failed: ${insmod:-no report}" >&2
 	exit "$VM_EXIT_INSMOD"
 fi
@@ -501,13 +582,18 @@ rmmod=${BASH_REMATCH[2]}
 kernel_state=${BASH_REMATCH[3]}
 
 if [ "$kernel_state" != clean ]; then
+	show_console
 	echo "vm.sh: FAIL: kernel dirty (command rc=$cmd_rc):" >&2
 	grep -a 'NSLOG-VM-DMESG' <<<"$console" | sed 's/^.*NSLOG-VM-DMESG /vm.sh:   /' >&2 || true
 	exit "$VM_EXIT_DIRTY"
 fi
 if [ "$rmmod" = fail ]; then
+	show_console
 	echo "vm.sh: FAIL: rmmod $modname failed after the command (rc=$cmd_rc)" >&2
 	exit "$VM_EXIT_RMMOD"
 fi
-[ "$cmd_rc" = 0 ] || echo "vm.sh: command exited with $cmd_rc" >&2
+if [ "$cmd_rc" != 0 ]; then
+	show_console
+	echo "vm.sh: command exited with $cmd_rc" >&2
+fi
 exit "$cmd_rc"

@@ -23,7 +23,18 @@
  *    |- cgroup manager: makes cgroups under /sys/fs/cgroup/nslstress.PID,
  *    |     sets and clears rate rules on them, moves writers between them,
  *    |     removes them
- *    \- collector: NSLOG_IOC_OPEN_NS readers on each group's namespace
+ *    |- collector: NSLOG_IOC_OPEN_NS readers on each group's namespace
+ *    \- hostile tenant, in nslstress.PID/t-sets: sets default_limit for
+ *          part of the run, then reads its writer's bucket and sets it off
+ *          |- hoarder, as a spare uid U (no passwd entry): children that
+ *          |     unshare(CLONE_NEWUSER | CLONE_NEWIPC), now and then nest
+ *          |     one to three user namespaces deeper, and make one to four
+ *          |     sets in turn, each in a new IPC namespace (open, write),
+ *          |     passing the file and the nsfs file back over a socket; it
+ *          |     keeps one or both, and closes random sets, until ENOSPC
+ *          \- cgroup writer: an IPC namespace of its own, then uid U + 1 in
+ *                the delegated (chowned) nslstress.PID/t-cg: makes cgroups
+ *                below it, moves itself between them, writes bursts
  *
  * Every record a writer stores carries a header of its own in the payload:
  * a magic, the group (namespace tag), the writer id, the log, a per-writer
@@ -46,10 +57,26 @@
  * and between them, once the file is drained, they must have had every
  * record stored since that round of threads began.
  *
+ * The hostile tenant checks the promises made to the others.  Its hoarder
+ * never holds more sets at once than ns_per_owner allows, and is refused
+ * (ENOSPC) first at exactly that many; any other error is a failure.
+ * While it is at its quota the driver's own fresh namespace (the host)
+ * still gets a set; at the end, while it holds them, /proc/nslogger/owners
+ * shows its uid with at least the sets it holds and at most ns_per_owner,
+ * and another owner (uid U + 1 in a user namespace) still gets a set.  Its
+ * cgroup writer's subtree has one default bucket however many cgroups it
+ * makes: no bucket below it in /proc/nslogger/limits, the bucket counts
+ * exactly the records the writer stored and had refused, and it let
+ * through at most burst + rate * time + 1 records and bytes; the notices
+ * the writer reads back name the subtree, add up to no more than its
+ * drops, and come at most once per notice_interval_ms in each log.
+ *
  * Shared state lives in one MAP_SHARED mapping made before the forks.
  */
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <grp.h>
 #include <inttypes.h>
 #include <limits.h>
 #include <poll.h>
@@ -57,12 +84,15 @@
 #include <sched.h>
 #include <signal.h>
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
 #include <sys/mman.h>
+#include <sys/prctl.h>
+#include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
 #include <sys/types.h>
@@ -97,6 +127,9 @@ enum op {
 	OP_CG_RMDIR_BUSY, OP_CG_MOVE, OP_RULE_SET, OP_RULE_CLEAR, OP_RULE_BAD,
 	OP_VERIFIED, OP_FOREIGN, OP_NOTICE, OP_COMPLETE_CHECK, OP_LAP_EXCUSED,
 	OP_UNSHARE_LIMIT, OP_READ_EINTR, OP_SHARED_THREAD, OP_SHARED_CHECK,
+	OP_IOCTL_EINTR, OP_T_SET, OP_T_ENOSPC, OP_T_RELEASE, OP_T_USERNS, OP_T_UNSHARE_LIMIT,
+	OP_T_HOST, OP_T_OTHER, OP_T_CG_MKDIR, OP_T_CG_RMDIR, OP_T_CG_MOVE,
+	OP_T_ACCEPTED, OP_T_DROPPED, OP_T_NOTICE, OP_UNSHARE_QUOTA,
 	OP_NR
 };
 
@@ -110,12 +143,19 @@ static const char *const op_names[OP_NR] = {
 	"notices_seen",
 	"complete_checks", "lapped_or_flushed", "unshare_at_kernel_limit",
 	"read_eintr", "shared_file_threads", "shared_file_checks",
+	"ioctl_eintr", "tenant_sets", "tenant_enospc", "tenant_sets_released",
+	"tenant_userns", "tenant_unshare_at_kernel_limit",
+	"host_sets_at_quota", "other_owner_sets", "tenant_cgroup_mkdir",
+	"tenant_cgroup_rmdir", "tenant_cgroup_move", "tenant_records_accepted",
+	"tenant_records_dropped", "tenant_notices_seen",
+	"unshare_at_owner_quota",
 };
 
 /* Invariants, each counted separately. */
 enum inv {
 	INV_FORMAT, INV_ORDER, INV_CONTENT, INV_COMPLETE, INV_NAMESPACE,
-	INV_ERRNO, INV_UNSHARE, INV_CGROUP, INV_HANG, INV_SHARED, INV_NR
+	INV_ERRNO, INV_UNSHARE, INV_CGROUP, INV_HANG, INV_SHARED, INV_QUOTA,
+	INV_DEFAULT, INV_NR
 };
 
 static const char *const inv_names[INV_NR] = {
@@ -129,6 +169,8 @@ static const char *const inv_names[INV_NR] = {
 	"rate rules and cgroups are made, cleared and removed",
 	"every process finished in time",
 	"threads sharing one file are each handed different records",
+	"a tenant holds at most ns_per_owner sets; the host and others still get theirs",
+	"a tenant's new cgroups share one default bucket, held to its bound",
 };
 
 struct wstate {
@@ -150,6 +192,31 @@ struct gstate {
 	struct lstate l[NLOGS];
 };
 
+/* The hostile tenant: its hoarder (h), its cgroup writer (w). */
+struct tstate {
+	uint32_t uid;		/* the hoarder's; the writer's is uid + 1 */
+	int quota;		/* ns_per_owner, -1 if the module has none */
+	int pre;		/* sets its owner had before the run */
+	int no_userns;		/* the hoarder could make no user namespace */
+	int h_state;		/* TH_* */
+	int at_quota;		/* refused, and nothing closed since */
+	int release;		/* set by the driver once it has looked */
+	int held;
+	int max_held;
+	int first_refusal;	/* sets held when first refused, -1 none */
+	int final_held;
+	int owners_count;	/* what /proc/nslogger/owners said then */
+	int go;			/* default_limit is set: write */
+	int phase_over;
+	int w_done;
+	uint64_t t0_ns, t1_ns;	/* the writer's first and last write */
+	uint64_t tried, tried_bytes, accepted, accepted_bytes;
+	uint64_t dropped, dropped_bytes;
+	uint64_t notices[NLOGS], notice_records;
+	uint64_t bound, bound_bytes;	/* computed from its bucket's line */
+	int checked;		/* its bucket was looked at */
+};
+
 struct shared {
 	int stop;
 	int ngroups;
@@ -157,6 +224,7 @@ struct shared {
 	uint64_t viol[INV_NR];
 	uint64_t printed;
 	struct gstate g[NGROUPS_MAX_];
+	struct tstate t;
 };
 
 static struct shared *sh;
@@ -165,6 +233,7 @@ static int verbose;
 static char cgroot[64];
 static time_t start_time;
 static uint32_t run_id;
+static int run_seconds;
 
 #define A_ADD(p, v)	__atomic_add_fetch((p), (v), __ATOMIC_SEQ_CST)
 #define A_LOAD(p)	__atomic_load_n((p), __ATOMIC_SEQ_CST)
@@ -721,9 +790,20 @@ static int reader_step(struct reader *r)
 		committed[w] = A_LOAD(&sh->g[r->g].w[w].committed[r->log]);
 	next = ioctl(r->fd, LOGGER_GET_NEXT_ENTRY_LEN);
 	count(OP_IOCTL);
+	/*
+	 * The ioctl waits for the file's lock interruptibly, and another
+	 * thread sharing the file may hold it across a read's copy: the
+	 * timer's signal then interrupts the ioctl as it does a read (EINTR
+	 * without SA_RESTART).
+	 */
+	if (next < 0 && errno == EINTR && r->signals) {
+		count(OP_IOCTL_EINTR);
+		return 1;
+	}
 	if (next < 0 || (next && (next <= (r->version == 2 ? 24 : 20) ||
 				  next > (long)NSLOG_ENTRY_MAX_LEN))) {
-		violation(INV_FORMAT, "GET_NEXT_ENTRY_LEN = %ld", next);
+		violation(INV_FORMAT, "GET_NEXT_ENTRY_LEN = %ld (%s)", next,
+			  next < 0 ? strerror(errno) : "bad length");
 		next = 0;
 	}
 	switch (next ? rnd_below(10) : 9) {
@@ -1124,6 +1204,15 @@ static int map_root(void)
 	return ok ? 0 : -1;
 }
 
+/* Whether this process is in the initial user namespace. */
+static bool in_initial_userns(void)
+{
+	struct stat st;
+
+	/* PROC_USER_INIT_INO: the initial user namespace's nsfs inode. */
+	return !stat("/proc/self/ns/user", &st) && st.st_ino == 0xEFFFFFFDU;
+}
+
 /*
  * A child in a new IPC namespace (and now and then a new user namespace):
  * its set starts empty, holds what it writes, and nothing else.
@@ -1152,6 +1241,16 @@ static void unshare_child(unsigned int g, int userns)
 		_exit(1);
 	}
 	fd = open_log(log, O_RDWR | O_NONBLOCK);
+	/*
+	 * In a user namespace the set counts against its owner's quota,
+	 * ns_per_owner, with the group's other fresh namespaces still in
+	 * their grace period: ENOSPC is the quota there (the hostile tenant
+	 * checks it exactly).  The host's own namespaces have none.
+	 */
+	if (fd < 0 && errno == ENOSPC && !in_initial_userns()) {
+		count(OP_UNSHARE_QUOTA);
+		_exit(0);
+	}
 	if (fd < 0) {
 		violation(INV_UNSHARE, "open in a fresh namespace: %s",
 			  strerror(errno));
@@ -1452,10 +1551,21 @@ static void collector_main(void)
 	}
 	while (!stopping()) {
 		unsigned int g = rnd_below(sh->ngroups), log = rnd_below(NLOGS);
-		struct nslog_open_ns arg = { .ns_fd = -1, .ns_id = sh->g[g].ns_id };
+		struct nslog_open_ns arg = { .ns_fd = -1 };
 		struct reader r;
-		int lfd = open_log(log, O_RDONLY | O_NONBLOCK), fd;
+		int lfd, fd;
 
+		/*
+		 * The driver waits for every group to be ready for a while
+		 * only: a group that is not yet has no set to collect (its id
+		 * may not even be there), so it is left until it is.
+		 */
+		if (!A_LOAD(&sh->g[g].ready)) {
+			usleep(10000);
+			continue;
+		}
+		arg.ns_id = A_LOAD(&sh->g[g].ns_id);
+		lfd = open_log(log, O_RDONLY | O_NONBLOCK);
 		if (lfd < 0)
 			continue;
 		fd = ioctl(lfd, NSLOG_IOC_OPEN_NS, &arg);
@@ -1480,6 +1590,925 @@ static void collector_main(void)
 	}
 	close(base);
 	_exit(0);
+}
+
+/* ---- the hostile tenant ------------------------------------------------ */
+
+/*
+ * The default limit the tenant sets for its part of the run.  It applies to
+ * every subtree at default_level (2), so each group's gN gets a default
+ * bucket too, and the groups' checks must not see a difference.  Most of
+ * them would not: writers try a dropped sequence number again on EAGAIN
+ * (drop_errno=1), the lap bounds already count a notice with every record
+ * (NOTICE_BOUND; a record carries at most one notice, however many buckets
+ * are on its path), and notice_interval_ms, left as it is, only makes
+ * notices rarer.  One would: a chaos process's unshare() children write in
+ * the group's cgroup and count a write that fails as a violation of "a
+ * fresh namespace holds exactly its own records".  So a group's bucket must
+ * never run dry, on any machine, and the tenant's must.
+ *
+ * What a group writes is bounded by its sleeps rather than by the
+ * machine's speed: a writer sleeps 0-3 ms after a quarter of its stored
+ * records, 375 us a record on average, so it stores at most 2,667 records
+ * a second; a chaos process sleeps 0-20 ms in a tenth of its operations, so
+ * it does at most 1,000 a second, of about 2.6 records each (its writes and
+ * its unshare() children's 1 to 20).  That is at most 7,900 records and
+ * 3.4 MB (488 bytes a record on average) a second per group even if every
+ * system call took no time; under TCG a group stores about 1,000 records a
+ * second.  10,000 records and 8 MiB a second, with twice that as burst, is
+ * above both.  The tenant's writer, which does not sleep inside a burst and
+ * writes records of 2,000 to 4,076 bytes three times in four, goes over the byte
+ * rate from 2,058 records a second and the record rate from 10,000: under
+ * TCG it writes about 27,000 a second while the rest of the run goes on.
+ */
+#define TENANT_DEFAULT	"records=10000/1s records_burst=20000 bytes=8M/1s bytes_burst=16M"
+#define TENANT_UID	3000000u	/* + 2 * (driver's pid % 100000) */
+#define TENANT_SETS	1024		/* most sets the hoarder keeps */
+#define TENANT_CGS	12		/* most cgroups of the writer's at once */
+
+enum { TH_RUN, TH_HOLDING, TH_DONE };
+
+static void read_param(const char *name, char *out, size_t sz);
+
+static int param_int(const char *name, int dflt)
+{
+	char v[32];
+
+	read_param(name, v, sizeof(v));
+	return v[0] ? atoi(v) : dflt;
+}
+
+static uint64_t now_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec * 1000000000ull + ts.tv_nsec;
+}
+
+/* Become @uid (and the gid of that number) for good. */
+static int drop_to(uint32_t uid)
+{
+	if (setgroups(0, NULL) || setresgid(uid, uid, uid) ||
+	    setresuid(uid, uid, uid))
+		return -1;
+	/*
+	 * Changing uid made the process undumpable: its /proc files would be
+	 * root's, and it could not write its own uid_map.
+	 */
+	return prctl(PR_SET_DUMPABLE, 1, 0, 0, 0);
+}
+
+/* The sets /proc/nslogger/owners lists for host uid @uid, -1 if unreadable. */
+static int owner_sets(uint32_t uid)
+{
+	FILE *f = fopen("/proc/nslogger/owners", "r");
+	char line[128];
+	unsigned int u, n;
+	int found = 0;
+
+	if (!f)
+		return -1;
+	while (fgets(line, sizeof(line), f))
+		if (sscanf(line, "uid:%u %u", &u, &n) == 2 && u == uid)
+			found += n;
+	fclose(f);
+	return found;
+}
+
+/* How many sets the registry has, from an open /proc/nslogger/namespaces. */
+static int registry_sets(int fd)
+{
+	char buf[8192];
+	int lines = 0;
+	ssize_t n;
+
+	if (fd < 0 || lseek(fd, 0, SEEK_SET))
+		return -1;
+	while ((n = read(fd, buf, sizeof(buf))) > 0)
+		for (ssize_t i = 0; i < n; i++)
+			lines += buf[i] == '\n';
+	/* A header, then four lines a set, the initial one's first. */
+	return lines > 5 ? (lines - 1) / 4 - 1 : 0;
+}
+
+/* Messages from a hoarder's child: a set (with its two files), or why not. */
+enum { TM_SET, TM_REFUSED, TM_KLIMIT, TM_NOUSERNS, TM_ERROR };
+
+struct tmsg {
+	int what;
+	int err;
+};
+
+static void tenant_send(int sock, int what, int err, int log_fd, int ns_fd)
+{
+	union {
+		char buf[CMSG_SPACE(2 * sizeof(int))];
+		struct cmsghdr align;
+	} c;
+	struct tmsg m = { what, err };
+	struct iovec iov = { &m, sizeof(m) };
+	struct msghdr mh = { .msg_iov = &iov, .msg_iovlen = 1 };
+
+	if (log_fd >= 0) {
+		int fds[2] = { log_fd, ns_fd };
+		struct cmsghdr *cm;
+
+		mh.msg_control = c.buf;
+		mh.msg_controllen = sizeof(c.buf);
+		cm = CMSG_FIRSTHDR(&mh);
+		cm->cmsg_level = SOL_SOCKET;
+		cm->cmsg_type = SCM_RIGHTS;
+		cm->cmsg_len = CMSG_LEN(sizeof(fds));
+		memcpy(CMSG_DATA(cm), fds, sizeof(fds));
+	}
+	if (sendmsg(sock, &mh, 0) < 0)
+		violation(INV_QUOTA, "tenant sendmsg: %s", strerror(errno));
+}
+
+/* Map the caller's one uid and gid (as its parent sees them) to 0. */
+static int map_self(uint32_t uid, uint32_t gid)
+{
+	char map[64];
+	int ok;
+
+	ok = !write_file("/proc/self/setgroups", "deny");
+	snprintf(map, sizeof(map), "0 %u 1", uid);
+	ok &= !write_file("/proc/self/uid_map", map);
+	snprintf(map, sizeof(map), "0 %u 1", gid);
+	ok &= !write_file("/proc/self/gid_map", map);
+	return ok ? 0 : -1;
+}
+
+/*
+ * A child of the hoarder's: a user namespace of its own (and @nest more,
+ * each in the one before), then @n IPC namespaces in turn, each given a set
+ * by an open and a write; the file and the namespace's nsfs file go to the
+ * hoarder.  Stops at the first refusal.
+ */
+static void tenant_maker(int sock, unsigned int n, unsigned int nest)
+{
+	static const char rec[] = "\4tenant\0hoarding a set";
+	uint32_t uid = geteuid(), gid = getegid();
+	int fd, nsfd;
+
+	if (unshare(CLONE_NEWUSER | CLONE_NEWIPC)) {
+		tenant_send(sock, errno == ENOSPC ? TM_KLIMIT : TM_NOUSERNS,
+			    errno, -1, -1);
+		_exit(0);
+	}
+	count(OP_T_USERNS);
+	for (unsigned int i = 0; i < nest; i++) {
+		/* Only an id mapped in it may make a user namespace below. */
+		if (map_self(i ? 0 : uid, i ? 0 : gid)) {
+			tenant_send(sock, TM_ERROR, errno, -1, -1);
+			_exit(0);
+		}
+		if (unshare(CLONE_NEWUSER | CLONE_NEWIPC)) {
+			tenant_send(sock, errno == ENOSPC ? TM_KLIMIT : TM_ERROR,
+				    errno, -1, -1);
+			_exit(0);
+		}
+		count(OP_T_USERNS);
+	}
+	for (unsigned int i = 0; i < n; i++) {
+		if (i && unshare(CLONE_NEWIPC)) {
+			tenant_send(sock, errno == ENOSPC ? TM_KLIMIT : TM_ERROR,
+				    errno, -1, -1);
+			break;
+		}
+		fd = open(log_paths[rnd_below(NLOGS)], O_WRONLY | O_NONBLOCK);
+		if (fd < 0) {
+			tenant_send(sock, errno == ENOSPC ? TM_REFUSED : TM_ERROR,
+				    errno, -1, -1);
+			break;
+		}
+		if (write(fd, rec, sizeof(rec)) != sizeof(rec) && errno != EAGAIN)
+			violation(INV_QUOTA, "tenant write: %s", strerror(errno));
+		nsfd = open("/proc/self/ns/ipc", O_RDONLY);
+		if (nsfd < 0) {
+			tenant_send(sock, TM_ERROR, errno, -1, -1);
+			close(fd);
+			break;
+		}
+		tenant_send(sock, TM_SET, 0, fd, nsfd);
+		close(fd);
+		close(nsfd);
+	}
+	_exit(0);
+}
+
+struct hoard {
+	struct { int log_fd, ns_fd; } s[TENANT_SETS];
+	int held;
+	int cap;		/* asks for no more while holding this many */
+	int quota;
+	int refused;
+	uint64_t obtained;
+	int ns_fd;		/* /proc/nslogger/namespaces, opened as root */
+};
+
+/* A set came: keep its file (an orphan once its namespace dies), its nsfs file, or both. */
+static void hoard_keep(struct hoard *h, const int fds[2])
+{
+	count(OP_T_SET);
+	h->obtained++;
+	if (fds[0] < 0 || fds[1] < 0 || h->held == TENANT_SETS) {
+		if (fds[0] < 0 || fds[1] < 0)
+			violation(INV_QUOTA, "tenant: a set came without its files");
+		close(fds[0]);
+		close(fds[1]);
+		return;
+	}
+	h->s[h->held].log_fd = fds[0];
+	h->s[h->held].ns_fd = fds[1];
+	switch (rnd_below(3)) {
+	case 0:
+		close(fds[0]);
+		h->s[h->held].log_fd = -1;
+		break;
+	case 1:
+		close(fds[1]);
+		h->s[h->held].ns_fd = -1;
+		break;
+	}
+	h->held++;
+	A_STORE(&sh->t.held, h->held);
+	if (h->held > A_LOAD(&sh->t.max_held))
+		A_STORE(&sh->t.max_held, h->held);
+	if (h->quota >= 0 && h->held > h->quota)
+		violation(INV_QUOTA, "tenant holds %d sets at once, ns_per_owner is %d",
+			  h->held, h->quota);
+}
+
+static void hoard_release(struct hoard *h, int i)
+{
+	if (h->s[i].log_fd >= 0)
+		close(h->s[i].log_fd);
+	if (h->s[i].ns_fd >= 0)
+		close(h->s[i].ns_fd);
+	h->s[i] = h->s[--h->held];
+	A_STORE(&sh->t.held, h->held);
+	count(OP_T_RELEASE);
+}
+
+/*
+ * Refused: at the quota.  The first time, before anything was closed, it
+ * holds every set its owner has, so the refusal must come at exactly
+ * ns_per_owner, unless the registry as a whole is full.
+ */
+static void hoard_refused(struct hoard *h)
+{
+	int total, room;
+
+	count(OP_T_ENOSPC);
+	A_STORE(&sh->t.at_quota, 1);
+	if (h->refused++)
+		return;
+	A_STORE(&sh->t.first_refusal, h->held);
+	if (h->quota < 0 || h->held + sh->t.pre == h->quota)
+		return;
+	total = registry_sets(h->ns_fd);
+	room = param_int("max_namespaces", 4096) - param_int("ns_reserve", 64);
+	if (total >= 0 && total + 4 >= room)
+		say("# tenant: first refused at %d sets, the registry is full (%d of %d)",
+		    h->held, total, room);
+	else
+		violation(INV_QUOTA, "tenant first refused at %d sets (%d before), ns_per_owner is %d; the registry has %d",
+			  h->held, sh->t.pre, h->quota, total);
+}
+
+/*
+ * One child making up to @n sets.  Returns 1 if refused, -1 if the tenant
+ * cannot make user namespaces at all, else 0.
+ */
+static int hoard_step(struct hoard *h, unsigned int n)
+{
+	unsigned int nest = rnd_below(3) ? 0 : 1 + rnd_below(3);
+	uint64_t r = rnd();
+	int sv[2], ret = 0, st = 0;
+	pid_t pid;
+
+	if (socketpair(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0, sv)) {
+		violation(INV_QUOTA, "socketpair: %s", strerror(errno));
+		return 0;
+	}
+	pid = fork();
+	if (pid == 0) {
+		close(sv[0]);
+		rng_init(r);
+		tenant_maker(sv[1], n, nest);
+	}
+	close(sv[1]);
+	for (;;) {
+		union {
+			char buf[CMSG_SPACE(2 * sizeof(int))];
+			struct cmsghdr align;
+		} c;
+		struct tmsg m;
+		struct iovec iov = { &m, sizeof(m) };
+		struct msghdr mh = {
+			.msg_iov = &iov, .msg_iovlen = 1,
+			.msg_control = c.buf, .msg_controllen = sizeof(c.buf),
+		};
+		int fds[2] = { -1, -1 };
+		struct cmsghdr *cm;
+		ssize_t got = recvmsg(sv[0], &mh, MSG_CMSG_CLOEXEC);
+
+		if (got < 0 && errno == EINTR)
+			continue;
+		if (got <= 0)
+			break;
+		cm = CMSG_FIRSTHDR(&mh);
+		if (cm && cm->cmsg_level == SOL_SOCKET &&
+		    cm->cmsg_type == SCM_RIGHTS &&
+		    cm->cmsg_len == CMSG_LEN(sizeof(fds)))
+			memcpy(fds, CMSG_DATA(cm), sizeof(fds));
+		switch (m.what) {
+		case TM_SET:
+			hoard_keep(h, fds);
+			break;
+		case TM_REFUSED:
+			hoard_refused(h);
+			ret = 1;
+			break;
+		case TM_KLIMIT:
+			/* The kernel's max_*_namespaces, not the module's... */
+			count(OP_T_UNSHARE_LIMIT);
+			if (h->obtained)
+				break;
+			/* fall through - ...unless it is 0 from the start */
+		case TM_NOUSERNS:
+			if (!h->obtained) {
+				say("# tenant: uid %u cannot make a user namespace (%s): no hoarding",
+				    sh->t.uid, strerror(m.err));
+				ret = -1;
+				break;
+			}
+			/* fall through */
+		default:
+			violation(INV_QUOTA, "tenant: %s (message %d)",
+				  strerror(m.err), m.what);
+		}
+	}
+	close(sv[0]);
+	if (waitpid(pid, &st, 0) != pid || !WIFEXITED(st) || WEXITSTATUS(st))
+		violation(INV_QUOTA, "tenant's child exited with status %#x", st);
+	return ret;
+}
+
+/* Hoard until refused or at @h->cap, for at most @secs seconds. */
+static int hoard_fill(struct hoard *h, int secs, int until_stop)
+{
+	time_t end = time(NULL) + secs;
+	int r = 0;
+
+	while (h->held < h->cap && time(NULL) < end &&
+	       !(until_stop && stopping())) {
+		r = hoard_step(h, 1 + rnd_below(4));
+		if (r)
+			break;
+		usleep(10000 + rnd_below(30000));
+	}
+	return r;
+}
+
+static void hoarder_main(void)
+{
+	static struct hoard h;
+
+	h.ns_fd = open("/proc/nslogger/namespaces", O_RDONLY);
+	if (drop_to(sh->t.uid)) {
+		violation(INV_QUOTA, "tenant cannot become uid %u: %s",
+			  sh->t.uid, strerror(errno));
+		_exit(1);
+	}
+	h.quota = sh->t.quota;
+	/* One more than the quota, so that a set too many shows. */
+	h.cap = h.quota < 0 ? 128 : h.quota + 1 < TENANT_SETS ? h.quota + 1 :
+		TENANT_SETS;
+	A_STORE(&sh->t.first_refusal, -1);
+
+	/* Fill up, closing nothing, until refused. */
+	if (hoard_fill(&h, 3600, 1) < 0) {
+		A_STORE(&sh->t.no_userns, 1);
+		A_STORE(&sh->t.h_state, TH_DONE);
+		_exit(0);
+	}
+	/* Then close random sets and make new ones, refused most of the time. */
+	while (!stopping()) {
+		uint32_t what = rnd_below(100);
+
+		if (h.held && what < 20) {
+			for (int k = 1 + rnd_below(h.held / 4 + 1); k > 0 && h.held; k--)
+				hoard_release(&h, rnd_below(h.held));
+			A_STORE(&sh->t.at_quota, 0);
+		} else if (what < 90 && h.held < h.cap) {
+			hoard_step(&h, 1 + rnd_below(4));
+		} else {
+			usleep(rnd_below(200000));
+		}
+		usleep(20000 + rnd_below(60000));
+	}
+	/* At the end: up to the quota again, and hold still for the driver. */
+	hoard_fill(&h, 20, 0);
+	A_STORE(&sh->t.final_held, h.held);
+	A_STORE(&sh->t.h_state, TH_HOLDING);
+	for (int i = 0; i < 12000 && !A_LOAD(&sh->t.release); i++)
+		usleep(10000);
+	while (h.held)
+		hoard_release(&h, h.held - 1);
+	A_STORE(&sh->t.h_state, TH_DONE);
+	_exit(0);
+}
+
+/*
+ * Does a fresh IPC namespace still get a set: the host's (@uid 0: the
+ * driver's child, in the initial user namespace), or another owner's (in a
+ * user namespace of its own as @uid)?  1 if it did, 0 if that could not be
+ * tried, -1 (and a violation) if it did not.
+ */
+static int other_gets_set(uint32_t uid, const char *who)
+{
+	static const char *const why[] = {
+		[10] = "cannot change uid", [11] = "unshare: ENOSPC",
+		[12] = "unshare failed", [13] = "open: ENOSPC",
+		[14] = "open failed", [15] = "write failed",
+	};
+	pid_t pid = fork();
+	int st = 0, code;
+
+	if (pid == 0) {
+		int fd;
+
+		if (uid && drop_to(uid))
+			_exit(10);
+		if (unshare(CLONE_NEWIPC | (uid ? CLONE_NEWUSER : 0)))
+			_exit(errno == ENOSPC ? 11 : 12);
+		fd = open("/dev/log_main", O_WRONLY | O_NONBLOCK);
+		if (fd < 0)
+			_exit(errno == ENOSPC ? 13 : 14);
+		if (write(fd, "\4host\0here", 11) != 11 && errno != EAGAIN)
+			_exit(15);
+		_exit(0);
+	}
+	for (int i = 0; pid > 0 && i < 2000; i++) {
+		if (waitpid(pid, &st, WNOHANG) == pid)
+			pid = 0;
+		else
+			usleep(10000);
+	}
+	if (pid > 0) {
+		kill(pid, SIGKILL);
+		waitpid(pid, NULL, 0);
+		violation(INV_QUOTA, "%s: no set within 20 s", who);
+		return -1;
+	}
+	code = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+	if (code == 0)
+		return 1;
+	/* The kernel's namespace limits, or no unprivileged user namespaces. */
+	if (code == 11 || (uid && code == 12)) {
+		say("# tenant: %s: not tried (%s)", who, why[code]);
+		return 0;
+	}
+	violation(INV_QUOTA, "%s got no set while the tenant was at its quota: %s",
+		  who, code > 0 && code < 16 && why[code] ? why[code] : "crashed");
+	return -1;
+}
+
+/* ---- the tenant's cgroup writer ---- */
+
+struct tcg {
+	char path[256];
+	int parent;		/* -1 for the subtree's root */
+	int depth;
+	int alive;
+};
+
+static int tcg_children(const struct tcg *cg, int n, int i)
+{
+	int k = 0;
+
+	for (int j = 1; j < n; j++)
+		k += cg[j].alive && cg[j].parent == i;
+	return k;
+}
+
+static int tcg_move(struct tcg *cg, int i)
+{
+	char path[sizeof(cg->path) + 16];
+	int err;
+
+	snprintf(path, sizeof(path), "%s/cgroup.procs", cg[i].path);
+	err = write_file(path, "0");
+	if (err) {
+		violation(INV_DEFAULT, "tenant cannot move into %s: %s",
+			  cg[i].path, strerror(-err));
+		return -1;
+	}
+	count(OP_T_CG_MOVE);
+	return 0;
+}
+
+/* Read back what is in @fd's log: the notices are counted and checked. */
+static void tenant_drain(int fd, unsigned int log, const char *want)
+{
+	static uint8_t buf[5120];
+	char text[512], path[256];
+	unsigned long long n, b;
+
+	for (int k = 0; k < 5000; k++) {
+		ssize_t got = read(fd, buf, sizeof(buf));
+		const uint8_t *p = buf + 20;	/* v1 header */
+		size_t len, off = log == 1 ? 9 : 10;
+
+		if (got < 0) {
+			if (errno != EAGAIN)
+				violation(INV_DEFAULT, "tenant read: %s", strerror(errno));
+			return;
+		}
+		if (got < 21 || !is_notice(p, got - 20, log))
+			continue;
+		count(OP_T_NOTICE);
+		A_ADD(&sh->t.notices[log], 1);
+		/* After the priority and tag, or the event's tag, type, length. */
+		len = (size_t)got - 20 > off ? (size_t)got - 20 - off : 0;
+		if (len >= sizeof(text))
+			len = sizeof(text) - 1;
+		memcpy(text, p + off, len);
+		text[len] = 0;
+		if (sscanf(text, "nslogger: suppressed %llu records (%llu bytes) from %255s",
+			   &n, &b, path) != 3)
+			violation(INV_DEFAULT, "tenant: a notice reads '%.100s'", text);
+		else if (strcmp(path, want))
+			violation(INV_DEFAULT, "tenant: a notice names %s, not its subtree %s",
+				  path, want);
+		else
+			A_ADD(&sh->t.notice_records, n);
+	}
+}
+
+/*
+ * In an IPC namespace of its own (the host's, so no quota), as uid + 1 in
+ * the subtree @root delegated to it: once the default is set, makes
+ * cgroups below @root (three levels at most), moves itself between them
+ * and writes bursts, until the phase is over.
+ */
+static void tenant_writer_main(const char *root)
+{
+	static struct tcg cg[TENANT_CGS + 1];
+	static uint8_t buf[LOGGER_ENTRY_MAX_PAYLOAD + 200];
+	const char *want = root + strlen("/sys/fs/cgroup");
+	int fds[NLOGS], ncg = 1, cur = 0, serial = 0;
+	struct tstate *t = &sh->t;
+
+	snprintf(cg[0].path, sizeof(cg[0].path), "%.200s", root);
+	cg[0].parent = -1;
+	cg[0].alive = 1;
+	if (tcg_move(cg, 0) || unshare(CLONE_NEWIPC)) {
+		violation(INV_DEFAULT, "tenant writer: %s", strerror(errno));
+		_exit(1);
+	}
+	/* Opened as root: the node is not readable by others. */
+	for (int l = 0; l < NLOGS; l++) {
+		fds[l] = open(log_paths[l], O_RDWR | O_NONBLOCK);
+		if (fds[l] < 0) {
+			violation(INV_DEFAULT, "tenant writer open: %s", strerror(errno));
+			_exit(1);
+		}
+	}
+	if (drop_to(t->uid + 1)) {
+		violation(INV_DEFAULT, "tenant writer cannot become uid %u: %s",
+			  t->uid + 1, strerror(errno));
+		_exit(1);
+	}
+	memset(buf, 'x', sizeof(buf));
+	memcpy(buf, "\4tenant", 8);
+
+	while (!A_LOAD(&t->go) && !A_LOAD(&t->phase_over) && !stopping())
+		usleep(10000);
+	if (!A_LOAD(&t->go))
+		_exit(0);
+	/* Before the first write, so before its bucket is made. */
+	A_STORE(&t->t0_ns, now_ns());
+	while (!A_LOAD(&t->phase_over) && !stopping()) {
+		uint32_t what = rnd_below(100);
+		unsigned int l = rnd_below(NLOGS), big = rnd_below(4) != 0;
+		unsigned int max = 100 + rnd_below(4000), streak = 1 + rnd_below(30);
+		int i, miss = 0;
+
+		if (what < 30 && ncg <= TENANT_CGS) {
+			/* A new cgroup, below any of its own but three deep at most. */
+			int p = rnd_below(ncg), c = ncg;
+			char made[sizeof(cg[0].path)];
+
+			while (!cg[p].alive || cg[p].depth == 3)
+				p = (p + 1) % ncg;
+			for (i = 1; i < ncg; i++)
+				if (!cg[i].alive)
+					c = i;
+			snprintf(made, sizeof(made), "%.200s/c%d", cg[p].path, serial++);
+			memcpy(cg[c].path, made, sizeof(made));
+			cg[c].parent = p;
+			cg[c].depth = cg[p].depth + 1;
+			if (mkdir(cg[c].path, 0755)) {
+				violation(INV_DEFAULT, "tenant mkdir %s: %s", cg[c].path,
+					  strerror(errno));
+			} else {
+				count(OP_T_CG_MKDIR);
+				cg[c].alive = 1;
+				ncg += c == ncg;
+				if (rnd_below(3) && !tcg_move(cg, c))
+					cur = c;
+			}
+		} else if (what < 70) {
+			int c = rnd_below(ncg);
+
+			if (cg[c].alive && c != cur && !tcg_move(cg, c))
+				cur = c;
+		} else if (what < 90) {
+			int c = rnd_below(ncg);
+
+			if (c && cg[c].alive && c != cur && !tcg_children(cg, ncg, c)) {
+				if (rmdir(cg[c].path))
+					violation(INV_DEFAULT, "tenant rmdir %s: %s",
+						  cg[c].path, strerror(errno));
+				else
+					count(OP_T_CG_RMDIR);
+				cg[c].alive = 0;
+			}
+		}
+
+		/* A burst: until this many refusals in a row, or max records. */
+		for (i = 0; i < (int)max && miss < (int)streak; i++) {
+			size_t len = big ? 2000 + rnd_below(LOGGER_ENTRY_MAX_PAYLOAD + 200 - 2000) :
+				     20 + rnd_below(100);
+			size_t stored = len > LOGGER_ENTRY_MAX_PAYLOAD ?
+					LOGGER_ENTRY_MAX_PAYLOAD : len;
+			ssize_t ret = write(fds[l], buf, len);
+
+			t->tried++;
+			t->tried_bytes += stored;
+			if (ret == (ssize_t)stored) {
+				t->accepted++;
+				t->accepted_bytes += stored;
+				count(OP_T_ACCEPTED);
+				miss = 0;
+			} else if (ret < 0 && errno == EAGAIN) {
+				t->dropped++;
+				t->dropped_bytes += stored;
+				count(OP_T_DROPPED);
+				miss++;
+			} else {
+				violation(INV_DEFAULT, "tenant write of %zu returned %zd: %s",
+					  len, ret, strerror(errno));
+				break;
+			}
+		}
+		A_STORE(&t->t1_ns, now_ns());
+		for (int k = 0; k < NLOGS; k++)
+			tenant_drain(fds[k], k, want);
+		usleep(1000 + rnd_below(9000));
+	}
+	/* Out of every cgroup it made, and remove them. */
+	if (cur)
+		tcg_move(cg, 0);
+	for (int left = 1; left;) {
+		left = 0;
+		for (int c = 1; c < ncg; c++) {
+			if (!cg[c].alive || tcg_children(cg, ncg, c)) {
+				left |= cg[c].alive;
+				continue;
+			}
+			if (rmdir(cg[c].path))
+				violation(INV_DEFAULT, "tenant rmdir %s: %s", cg[c].path,
+					  strerror(errno));
+			else
+				count(OP_T_CG_RMDIR);
+			cg[c].alive = 0;
+			left = 1;
+		}
+	}
+	A_STORE(&t->w_done, 1);
+	_exit(0);
+}
+
+/* "N/Ps" or "N/Pms" as N and P in ns; 0 for "-" (unlimited). */
+static int parse_rate(const char *v, uint64_t *n, uint64_t *period_ns)
+{
+	unsigned long long a, p;
+	char unit[4] = "";
+
+	if (sscanf(v, "%llu/%llu%3s", &a, &p, unit) != 3)
+		return 0;
+	*n = a;
+	*period_ns = p * (strcmp(unit, "ms") ? 1000000000ull : 1000000ull);
+	return 1;
+}
+
+/* B + N * t / P + 1, the most a bucket may let through in @el ns. */
+static uint64_t rate_bound(uint64_t b, uint64_t n, uint64_t p, uint64_t el)
+{
+	return b + (uint64_t)((unsigned __int128)n * el / p) + 1;
+}
+
+/*
+ * The writer is done, the default still set: its subtree has one bucket,
+ * kind=default, that counted exactly its records and held them to the
+ * bound; no cgroup below has one.
+ */
+static void tenant_check_bucket(const char *root)
+{
+	const char *rel = root + strlen("/sys/fs/cgroup");
+	size_t rl = strlen(rel);
+	struct tstate *t = &sh->t;
+	uint64_t el = t->t1_ns - t->t0_ns, interval;
+	char line[1024];
+	int found = 0;
+	FILE *f = fopen("/proc/nslogger/limits", "r");
+
+	if (!f) {
+		violation(INV_DEFAULT, "tenant: limits: %s", strerror(errno));
+		return;
+	}
+	while (fgets(line, sizeof(line), f)) {
+		unsigned long long acc = 0, accb = 0, drop = 0, dropb = 0;
+		uint64_t rn = 0, rp = 1, rb = 0, bn = 0, bp = 1, bb = 0;
+		int rlim = 0, blim = 0, dflt = 0;
+		char *tok, *save;
+
+		if (strncmp(line, rel, rl))
+			continue;
+		if (line[rl] == '/') {
+			violation(INV_DEFAULT, "a bucket below the tenant's subtree: %.*s",
+				  (int)strcspn(line, " "), line);
+			continue;
+		}
+		if (line[rl] != ' ')
+			continue;
+		found++;
+		for (tok = strtok_r(line + rl, " \n", &save); tok;
+		     tok = strtok_r(NULL, " \n", &save)) {
+			if (!strcmp(tok, "kind=default"))
+				dflt = 1;
+			else if (!strncmp(tok, "records=", 8))
+				rlim = parse_rate(tok + 8, &rn, &rp);
+			else if (!strncmp(tok, "bytes=", 6))
+				blim = parse_rate(tok + 6, &bn, &bp);
+			else if (!strncmp(tok, "records_burst=", 14))
+				rb = strtoull(tok + 14, NULL, 10);
+			else if (!strncmp(tok, "bytes_burst=", 12))
+				bb = strtoull(tok + 12, NULL, 10);
+			else if (!strncmp(tok, "accepted=", 9))
+				acc = strtoull(tok + 9, NULL, 10);
+			else if (!strncmp(tok, "accepted_bytes=", 15))
+				accb = strtoull(tok + 15, NULL, 10);
+			else if (!strncmp(tok, "dropped=", 8))
+				drop = strtoull(tok + 8, NULL, 10);
+			else if (!strncmp(tok, "dropped_bytes=", 14))
+				dropb = strtoull(tok + 14, NULL, 10);
+		}
+		if (!dflt)
+			violation(INV_DEFAULT, "the tenant's bucket is not kind=default");
+		if (acc != t->accepted || accb != t->accepted_bytes ||
+		    drop != t->dropped || dropb != t->dropped_bytes)
+			violation(INV_DEFAULT, "the tenant's bucket counted %llu records (%llu bytes) accepted and %llu (%llu) dropped; it stored %" PRIu64 " (%" PRIu64 ") and had %" PRIu64 " (%" PRIu64 ") refused",
+				  acc, accb, drop, dropb, t->accepted, t->accepted_bytes,
+				  t->dropped, t->dropped_bytes);
+		if (rlim) {
+			t->bound = rate_bound(rb, rn, rp, el);
+			if (acc > t->bound)
+				violation(INV_DEFAULT, "the tenant's bucket let %llu records through in %.3f s: burst %" PRIu64 " + %" PRIu64 " per %" PRIu64 " ms allows %" PRIu64,
+					  acc, el / 1e9, rb, rn, rp / 1000000, t->bound);
+		}
+		if (blim) {
+			t->bound_bytes = rate_bound(bb, bn, bp, el);
+			if (accb > t->bound_bytes)
+				violation(INV_DEFAULT, "the tenant's bucket let %llu bytes through in %.3f s: burst %" PRIu64 " + %" PRIu64 " per %" PRIu64 " ms allows %" PRIu64,
+					  accb, el / 1e9, bb, bn, bp / 1000000, t->bound_bytes);
+		}
+		if (!rlim && !blim)
+			violation(INV_DEFAULT, "the tenant's bucket has no limit: %s", line);
+	}
+	fclose(f);
+	if (found != 1)
+		violation(INV_DEFAULT, "%d buckets for the tenant's subtree %s, want 1",
+			  found, rel);
+	/* The notices it read: at most one per interval and log, no more drops than it had. */
+	interval = (uint64_t)param_int("notice_interval_ms", 0) * 1000000;
+	for (int l = 0; interval && l < NLOGS; l++)
+		if (t->notices[l] > el / interval + 1)
+			violation(INV_DEFAULT, "%" PRIu64 " notices in the tenant's %s in %.3f s, at most one per %" PRIu64 " ms",
+				  t->notices[l], log_paths[l], el / 1e9, interval / 1000000);
+	if (t->notice_records > t->dropped)
+		violation(INV_DEFAULT, "the tenant's notices report %" PRIu64 " drops, it had %" PRIu64,
+			  t->notice_records, t->dropped);
+	A_STORE(&t->checked, 1);
+}
+
+static void set_param(const char *name, const char *val);
+
+static void tenant_main(void)
+{
+	int start = rnd_below(run_seconds / 4 + 1);
+	int len = run_seconds / 2 > 2 ? run_seconds / 2 : 2;
+	char root[256];
+	pid_t hoarder, writer;
+	uint64_t r1 = rnd(), r2 = rnd();
+
+	snprintf(root, sizeof(root), "%s/t-cg", cgroot);
+	hoarder = fork();
+	if (hoarder == 0) {
+		rng_init(r1);
+		hoarder_main();
+	}
+	writer = fork();
+	if (writer == 0) {
+		rng_init(r2);
+		tenant_writer_main(root);
+	}
+
+	/* Its part of the run: from @start s for @len s, under the default. */
+	for (int i = 0; i < start * 10 && !stopping(); i++)
+		usleep(100000);
+	if (!stopping()) {
+		if (write_file("/sys/module/nslogger/parameters/default_limit",
+			       TENANT_DEFAULT)) {
+			violation(INV_DEFAULT, "cannot set default_limit=%s",
+				  TENANT_DEFAULT);
+		} else {
+			A_STORE(&sh->t.go, 1);
+			for (int i = 0; i < len * 10 && !stopping(); i++)
+				usleep(100000);
+		}
+	}
+	A_STORE(&sh->t.phase_over, 1);
+	if (writer > 0)
+		waitpid(writer, NULL, 0);
+	if (A_LOAD(&sh->t.go) && A_LOAD(&sh->t.w_done))
+		tenant_check_bucket(root);
+	else if (A_LOAD(&sh->t.go))
+		violation(INV_DEFAULT, "the tenant's writer did not finish");
+	set_param("default_limit", "off");
+	if (hoarder > 0)
+		waitpid(hoarder, NULL, 0);
+	_exit(0);
+}
+
+/*
+ * After the stop: while the hoarder holds what it could get, the owners
+ * file shows its uid with those sets and no more than the quota, and the
+ * host and another owner still get a set.  Then it may let go.
+ */
+static void tenant_final_check(void)
+{
+	struct tstate *t = &sh->t;
+	int n;
+
+	for (int i = 0; i < 4000 && A_LOAD(&t->h_state) == TH_RUN; i++)
+		usleep(10000);
+	if (A_LOAD(&t->no_userns)) {
+		A_STORE(&t->release, 1);
+		return;
+	}
+	if (A_LOAD(&t->h_state) != TH_HOLDING) {
+		violation(INV_QUOTA, "the hoarder did not come to hold its sets in 40 s");
+		A_STORE(&t->release, 1);
+		return;
+	}
+	n = owner_sets(t->uid);
+	t->owners_count = n;
+	if (n < 0)
+		say("# tenant: no /proc/nslogger/owners, not checked");
+	else if (n < t->final_held || (t->quota >= 0 && n > t->quota))
+		violation(INV_QUOTA, "/proc/nslogger/owners shows uid:%u with %d sets; the tenant holds %d, ns_per_owner is %d",
+			  t->uid, n, t->final_held, t->quota);
+	if (other_gets_set(0, "the host") > 0)
+		count(OP_T_HOST);
+	if (other_gets_set(t->uid + 1, "another owner") > 0)
+		count(OP_T_OTHER);
+	A_STORE(&t->release, 1);
+}
+
+/* Remove @path and every cgroup below it, deepest first. */
+static void rmdir_tree(const char *path)
+{
+	DIR *d = opendir(path);
+	struct dirent *e;
+	char sub[512];
+
+	if (!d)
+		return;
+	while ((e = readdir(d))) {
+		if (e->d_type != DT_DIR || e->d_name[0] == '.')
+			continue;
+		snprintf(sub, sizeof(sub), "%s/%s", path, e->d_name);
+		rmdir_tree(sub);
+	}
+	closedir(d);
+	for (int i = 0; rmdir(path) && errno == EBUSY && i < 50; i++)
+		usleep(100000);
 }
 
 /* ---- the driver -------------------------------------------------------- */
@@ -1562,6 +2591,11 @@ static void cleanup_cgroups(void)
 		if (rmdir(path))
 			violation(INV_CGROUP, "final rmdir %s: %s", path, strerror(errno));
 	}
+	/* The tenant's: what its writer left, if anything, and its two. */
+	snprintf(path, sizeof(path), "%s/t-cg", cgroot);
+	rmdir_tree(path);
+	snprintf(path, sizeof(path), "%s/t-sets", cgroot);
+	rmdir_tree(path);
 	if (rmdir(cgroot))
 		violation(INV_CGROUP, "final rmdir %s: %s", cgroot, strerror(errno));
 }
@@ -1607,7 +2641,7 @@ static void usage(void)
 int main(int argc, char **argv)
 {
 	int seconds = 30, ngroups = 4, fails = 0, hung = 0;
-	pid_t kids[NGROUPS_MAX_ + 2];
+	pid_t kids[NGROUPS_MAX_ + 3];
 	int nk = 0;
 	char path[256];
 	struct timespec ts;
@@ -1629,6 +2663,7 @@ int main(int argc, char **argv)
 	if (ngroups < 1 || ngroups > NGROUPS_MAX_ || seconds < 1)
 		usage();
 	setvbuf(stdout, NULL, _IOLBF, 0);
+	run_seconds = seconds;
 	start_time = ts.tv_sec;
 	run_id = (uint32_t)mix(ts.tv_nsec ^ ((uint64_t)getpid() << 32));
 	say("# stress: run %08x, seed %" PRIu64 " (replay: stress --seed %" PRIu64
@@ -1662,6 +2697,34 @@ int main(int argc, char **argv)
 			violation(INV_CGROUP, "mkdir %s: %s", path, strerror(errno));
 	}
 
+	/*
+	 * The tenant: two spare uids, its level-2 cgroup, and one more whose
+	 * subtree is delegated to its writer as systemd delegates one.
+	 */
+	sh->t.uid = TENANT_UID + getpid() % 100000 * 2;
+	sh->t.quota = param_int("ns_per_owner", -1);
+	sh->t.pre = owner_sets(sh->t.uid);
+	sh->t.pre = sh->t.pre < 0 ? 0 : sh->t.pre;
+	sh->t.first_refusal = -1;
+	if (sh->t.quota < 0)
+		say("# tenant: the module has no ns_per_owner parameter: its quota is not checked");
+	snprintf(path, sizeof(path), "%s/t-sets", cgroot);
+	if (mkdir(path, 0755))
+		violation(INV_CGROUP, "mkdir %s: %s", path, strerror(errno));
+	snprintf(path, sizeof(path), "%s/t-cg", cgroot);
+	if (mkdir(path, 0755))
+		violation(INV_CGROUP, "mkdir %s: %s", path, strerror(errno));
+	for (int i = 0; i < 4; i++) {
+		static const char *const files[] = {
+			"", "/cgroup.procs", "/cgroup.threads", "/cgroup.subtree_control",
+		};
+		char f[300];
+
+		snprintf(f, sizeof(f), "%s%s", path, files[i]);
+		if (chown(f, sh->t.uid + 1, sh->t.uid + 1))
+			violation(INV_CGROUP, "chown %s: %s", f, strerror(errno));
+	}
+
 	for (int g = 0; g < ngroups; g++) {
 		pid_t pid = fork();
 
@@ -1691,6 +2754,12 @@ int main(int argc, char **argv)
 		rng_init(2);
 		collector_main();
 	}
+	if (!(kids[nk++] = fork())) {
+		snprintf(path, sizeof(path), "%s/t-sets/cgroup.procs", cgroot);
+		write_file(path, "0");
+		rng_init(3);
+		tenant_main();
+	}
 
 	for (int s = 0; s < seconds; s++) {
 		sleep(1);
@@ -1698,8 +2767,12 @@ int main(int argc, char **argv)
 			say("# %ds: %" PRIu64 " writes, %" PRIu64 " reads, %" PRIu64 " violations",
 			    s + 1, A_LOAD(&sh->ops[OP_WRITE]) + A_LOAD(&sh->ops[OP_WRITEV]),
 			    A_LOAD(&sh->ops[OP_READ]), A_LOAD(&sh->printed));
+		/* The tenant is at its quota: the host is not starved. */
+		if (A_LOAD(&sh->t.at_quota) && other_gets_set(0, "the host") > 0)
+			count(OP_T_HOST);
 	}
 	A_STORE(&sh->stop, 1);
+	tenant_final_check();
 
 	/* Everyone stops within 60 s, or it is a hang (reported, then killed). */
 	for (int t = 0; t < 600; t++) {
@@ -1725,7 +2798,8 @@ int main(int argc, char **argv)
 	for (int i = 0; i < nk; i++) {
 		if (kids[i] > 0) {
 			say("# process %d (%s) did not stop", kids[i],
-			    i < ngroups ? "group leader" : i == ngroups ? "cgroup manager" : "collector");
+			    i < ngroups ? "group leader" : i == ngroups ? "cgroup manager" :
+			    i == ngroups + 1 ? "collector" : "hostile tenant");
 			hung++;
 			kill(kids[i], SIGKILL);
 			waitpid(kids[i], NULL, 0);
@@ -1744,7 +2818,30 @@ int main(int argc, char **argv)
 	say("# operations:");
 	for (int i = 0; i < OP_NR; i++)
 		say("#   %-20s %" PRIu64, op_names[i], sh->ops[i]);
+	say("# tenant: uid %u: %" PRIu64 " sets, at most %d held at once, first refused at %d, %" PRIu64
+	    " refusals, %d held at the end and %d in owners (ns_per_owner %d)",
+	    sh->t.uid, sh->ops[OP_T_SET], sh->t.max_held, sh->t.first_refusal,
+	    sh->ops[OP_T_ENOSPC], sh->t.final_held, sh->t.owners_count, sh->t.quota);
+	say("# tenant: uid %u: %" PRIu64 " cgroups made, %" PRIu64 " of %" PRIu64 " records (%" PRIu64
+	    " of %" PRIu64 " bytes) accepted in %.3f s, bound %" PRIu64 " (%" PRIu64 " bytes), %" PRIu64
+	    " notices for %" PRIu64 " drops",
+	    sh->t.uid + 1, sh->ops[OP_T_CG_MKDIR], sh->t.accepted, sh->t.tried,
+	    sh->t.accepted_bytes, sh->t.tried_bytes,
+	    (sh->t.t1_ns - sh->t.t0_ns) / 1e9, sh->t.bound, sh->t.bound_bytes,
+	    sh->ops[OP_T_NOTICE], sh->t.dropped);
 	for (int i = 0; i < INV_NR; i++) {
+		const char *skip = NULL;
+
+		if (i == INV_QUOTA && sh->t.quota < 0)
+			skip = "the module has no ns_per_owner parameter";
+		else if (i == INV_QUOTA && sh->t.no_userns)
+			skip = "the tenant could make no user namespace";
+		else if (i == INV_DEFAULT && !sh->t.checked)
+			skip = "the tenant's part of the run did not happen";
+		if (skip && !sh->viol[i]) {
+			say("ok - %s # SKIP %s", inv_names[i], skip);
+			continue;
+		}
 		if (sh->viol[i]) {
 			say("not ok - %s (%" PRIu64 " violations, seed %" PRIu64 ")",
 			    inv_names[i], sh->viol[i], seed);
@@ -1767,6 +2864,23 @@ int main(int argc, char **argv)
 	} else {
 		say("ok - every invariant was exercised");
 	}
+	/* The same for the tenant: it was refused, and wrote from new cgroups. */
+	if (sh->t.quota < 0 || sh->t.no_userns) {
+		say("ok - the hostile tenant was exercised # SKIP no quota to hoard against");
+	} else if (!sh->ops[OP_T_SET] || !sh->ops[OP_T_ENOSPC] ||
+		   !sh->ops[OP_T_HOST] || !sh->t.checked ||
+		   !sh->ops[OP_T_CG_MKDIR] || !sh->t.accepted) {
+		say("not ok - the hostile tenant was exercised (sets %" PRIu64 ", refusals %" PRIu64
+		    ", host sets at quota %" PRIu64 ", bucket checked %d, cgroups %" PRIu64
+		    ", records %" PRIu64 ")",
+		    sh->ops[OP_T_SET], sh->ops[OP_T_ENOSPC], sh->ops[OP_T_HOST],
+		    sh->t.checked, sh->ops[OP_T_CG_MKDIR], sh->t.accepted);
+		fails++;
+	} else {
+		say("ok - the hostile tenant was exercised");
+	}
+	if (sh->t.checked && !sh->t.dropped)
+		say("# tenant: never held to the default: its bound was not put to the test");
 	say("# stress: seed %" PRIu64 ", %d s, %d groups: %s", seed, seconds,
 	    ngroups, fails ? "FAILED" : "passed");
 	return fails ? 1 : 0;
