@@ -110,8 +110,8 @@ holder() {
 	"$@" >"$tmp/$name.hold" 2>"$tmp/$name.holderr" &
 	p=$!
 	bg+=("$p")
-	if ! wait_for grep -qx ready "$tmp/$name.hold"; then
-		echo "# holder $name did not get ready:"
+	if ! wait_for_s=30 wait_for grep -qx ready "$tmp/$name.hold"; then
+		not_ok "holder $name got ready (within 30 s)"
 		sed 's/^/#   /' "$tmp/$name.holderr"
 		return 1
 	fi
