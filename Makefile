@@ -89,13 +89,21 @@ $(TEST_PROGS): $(TESTBIN)/%: $$(%_SRCS) $(TEST_HDRS)
 	$(CC) $(TEST_CFLAGS) -o $@ $($*_SRCS)
 
 # The benchmarks' user-space harness (bench/bench.sh and bench/ab.sh).
-bench-progs: $(BUILD)/bench/writebench
+bench-progs: $(BUILD)/bench/writebench $(BUILD)/bench/uring
+
+# src/ring.c built as user space (bench/kbench/shim/); make test-host builds
+# it too, so that a ring change that breaks the benchmark is seen at once.
+$(BUILD)/bench/uring: bench/kbench/uring.c src/ring.c src/ring.h \
+		$(wildcard bench/kbench/shim/*.h bench/kbench/shim/linux/*.h)
+	@mkdir -p $(@D)
+	$(CC) -std=gnu11 -O2 -Wall -Wextra -Werror -D_GNU_SOURCE \
+		-Ibench/kbench/shim -Isrc -o $@ bench/kbench/uring.c src/ring.c
 
 $(BUILD)/bench/writebench: bench/writebench.c include/uapi/linux/nslogger.h
 	@mkdir -p $(@D)
 	$(CC) $(TEST_CFLAGS) -o $@ bench/writebench.c
 
-test-host: tools
+test-host: tools bench-progs
 	$(MAKE) -C tools O=$(BUILD)/tools check
 
 test-kunit:

@@ -90,6 +90,7 @@ static int __init nslog_kbench_init(void)
 {
 	static const u32 payloads[] = { 20, 100, 1000, 4076 };
 	struct nslog_ring ring;
+	atomic64_t order = ATOMIC64_INIT(0);
 	u64 t[NSLOG_KBENCH_REPS], med;
 	u8 *buf, *rbuf;
 	int p, w, k;
@@ -102,7 +103,7 @@ static int __init nslog_kbench_init(void)
 		return -ENOMEM;
 	}
 	memset(nslog_kbench_payload, 'm', sizeof(nslog_kbench_payload));
-	nslog_ring_init(&ring, NSLOG_KBENCH_SIZE);
+	nslog_ring_init(&ring, NSLOG_KBENCH_SIZE, &order);
 	nslog_ring_attach(&ring, rbuf);
 
 	for (p = 0; p < ARRAY_SIZE(payloads); p++) {

@@ -81,6 +81,7 @@ int main(void)
 	static const u32 sizes[] = { 20, 100, 1000, 4076 };
 	static const char *const names[] = { "memcpy", "ring", "store" };
 	struct nslog_ring ring;
+	atomic64_t order = { 0 };
 	u8 *buf = aligned_alloc(4096, SIZE), *rbuf = aligned_alloc(4096, SIZE);
 	u64 t[REPS];
 	unsigned int p, w, k;
@@ -90,7 +91,7 @@ int main(void)
 	memset(buf, 0, SIZE);
 	memset(rbuf, 0, SIZE);
 	memset(payload, 'm', sizeof(payload));
-	nslog_ring_init(&ring, SIZE);
+	nslog_ring_init(&ring, SIZE, &order);
 	nslog_ring_attach(&ring, rbuf);
 	printf("what,payload,records,ns_per_record\n");
 	for (p = 0; p < 4; p++) {

@@ -4,7 +4,8 @@
  * as user space (bench/kbench/uring.c), so that the append path can be
  * timed on the host's own CPU rather than under QEMU's emulation.  The
  * stand-ins cost what the kernel's do on x86: a spinlock is one locked
- * exchange and a plain release store, a pid reference one locked add.
+ * exchange and a plain release store, a pid reference one locked add, an
+ * atomic64_fetch_inc() one locked xadd.
  */
 #ifndef _NSLOG_SHIM_H
 #define _NSLOG_SHIM_H
@@ -48,6 +49,13 @@ static inline void spin_unlock(spinlock_t *l)
 }
 #define lockdep_assert_held(l)	((void)(l))
 #define cond_resched()		do { } while (0)
+
+/* A locked xadd, as the kernel's atomic64_fetch_inc() on x86. */
+typedef struct { s64 counter; } atomic64_t;
+static inline s64 atomic64_fetch_inc(atomic64_t *v)
+{
+	return __atomic_fetch_add(&v->counter, 1, __ATOMIC_SEQ_CST);
+}
 
 struct pid { int count; };
 struct pid_namespace;
