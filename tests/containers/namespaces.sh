@@ -471,8 +471,8 @@ wait "${closers[@]}" 2>/dev/null || true
 # the reaper's timer (the closers' sets are waited for first, the shell
 # only waits), because a reaper that waits for an RCU grace period nobody
 # starts shows only then.  How late the end of file came is printed
-# ("# eof: ..."), not asserted: on 6.1 under TCG such a reaper (cd43d0b
-# reverted) gave it after 3 to 18 s, not a hang, and passed; a loaded
+# ("# eof: ..."), not asserted: on 6.1 under TCG such a reaper (the fix
+# of the reaper's wait reverted) gave it after 3 to 18 s, not a hang, and passed; a loaded
 # guest gives up to 3 s without it.  ns_test's watchdog (30 s) makes a
 # hang a failure here, not a VM timeout.
 for i in 1 2; do
