@@ -13,9 +13,6 @@ set -u
 
 bin=${NSLOG_BIN:?set NSLOG_BIN to the directory of nslogctl}
 vg=${VALGRIND:-}
-n=0
-passed=0
-failed=0
 tmp=$(mktemp -d /tmp/nslog_apply.XXXXXX)
 cg=$tmp/cg
 conf=$tmp/limits.d
@@ -24,23 +21,7 @@ trap '[ -z "$watcher" ] || kill "$watcher" 2>/dev/null; rm -rf "$tmp"' EXIT
 mkdir -p "$tmp/proc" "$conf"
 export NSLOG_CGROUP_DIR="$cg" NSLOG_PROC_DIR="$tmp/proc"
 
-result() {
-	n=$((n + 1))
-	if [ "$1" -eq 0 ]; then
-		passed=$((passed + 1))
-		echo "ok $n - $2"
-	else
-		failed=$((failed + 1))
-		echo "not ok $n - $2"
-		echo "#   exit $rc; stderr: $(cat "$tmp/err")"
-	fi
-}
-
-# run CMD...: exit status in $rc, output in $tmp/out and $tmp/err.
-run() {
-	"$@" >"$tmp/out" 2>"$tmp/err"
-	rc=$?
-}
+. "$(dirname "$0")/tap.sh"
 
 # expect_limits [-u] DESCRIPTION LINE...: the admin file holds these
 # commands, in any order; with -u, some maybe twice (a cgroup made while

@@ -12,9 +12,6 @@ set -u
 
 bin=${NSLOG_BIN:?set NSLOG_BIN to the directory of nslog and nslogcat}
 vg=${VALGRIND:-}
-n=0
-passed=0
-failed=0
 tmp=$(mktemp -d /tmp/nslog_cli.XXXXXX)
 dev=$tmp/dev
 trap 'rm -rf "$tmp"' EXIT
@@ -22,23 +19,7 @@ mkdir "$dev"
 export NSLOG_DEV_DIR="$dev"
 unset ANDROID_LOG_TAGS ANDROID_PRINTF_LOG
 
-result() {
-	n=$((n + 1))
-	if [ "$1" -eq 0 ]; then
-		passed=$((passed + 1))
-		echo "ok $n - $2"
-	else
-		failed=$((failed + 1))
-		echo "not ok $n - $2"
-		echo "#   exit $rc; stderr: $(cat "$tmp/err")"
-	fi
-}
-
-# run CMD...: exit status in $rc, output in $tmp/out and $tmp/err.
-run() {
-	"$@" >"$tmp/out" 2>"$tmp/err"
-	rc=$?
-}
+. "$(dirname "$0")/tap.sh"
 
 # expect_bytes FILE PRINTF-FORMAT DESCRIPTION (after a run that must succeed)
 expect_bytes() {

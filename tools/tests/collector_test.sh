@@ -13,29 +13,11 @@ set -u
 bin=${NSLOG_BIN:?set NSLOG_BIN to the directory of nslog-collector}
 vg=${VALGRIND:-}
 coll=$bin/nslog-collector
-n=0
-passed=0
-failed=0
 tmp=$(mktemp -d /tmp/nslog_coll.XXXXXX)
 trap 'rm -rf "$tmp"' EXIT
 unset NSLOG_DEV_DIR NSLOG_PROC_DIR
 
-result() {
-	n=$((n + 1))
-	if [ "$1" -eq 0 ]; then
-		passed=$((passed + 1))
-		echo "ok $n - $2"
-	else
-		failed=$((failed + 1))
-		echo "not ok $n - $2"
-		echo "#   exit $rc; stderr: $(cat "$tmp/err")"
-	fi
-}
-
-run() {
-	"$@" >"$tmp/out" 2>"$tmp/err"
-	rc=$?
-}
+. "$(dirname "$0")/tap.sh"
 
 # expect_fail STATUS STDERR-TEXT DESCRIPTION (after run)
 expect_fail() {
