@@ -564,6 +564,28 @@ if [ $have_journal = 1 ]; then
 		test "$(date -d "$jt" +%s%N)" = "$nt"
 fi
 
+# staged_flood L TAG RANGE...: a container (a new IPC namespace) that, for
+# each RANGE "FIRST LAST" in turn (the Nth), waits for $sync/LN.go, logs
+# FIRST..LAST with TAG, one record a number, and makes $sync/LN.done; then
+# it sleeps.  Its pid is left in flood_pid.
+staged_flood() {
+	local l=$1 tag=$2
+
+	shift 2
+	unshare --ipc bash -c '
+		l=$1 tag=$2 nslog=$3 sync=$4 b=0
+		shift 4
+		for r in "$@"; do
+			b=$((b + 1))
+			while [ ! -e "$sync/$l$b.go" ]; do sleep 0.05; done
+			seq $r | "$nslog" -t "$tag"
+			: >"$sync/$l$b.done"
+		done
+		exec sleep 1000' "${l^^}" "$l" "$tag" "$nslog" "$sync" "$@" &
+	flood_pid=$!
+	bg+=("$flood_pid")
+}
+
 # --- 4. SIGKILL and SIGTERM mid-flood ---------------------------------------------------
 # F: a ring that holds the whole flood, so that nothing is lost to it.
 # It writes seq 0-999; 1000-1499, after which K1 is killed (SIGKILL);
@@ -573,17 +595,8 @@ fi
 # speed of the guest.
 at "flood"
 setparam ns_size 512K
-unshare --ipc bash -c '
-	b=0
-	for r in "0 999" "1000 1499" "1500 1999" "2000 2499" "2500 2999"; do
-		b=$((b + 1))
-		while [ ! -e "$2/f$b.go" ]; do sleep 0.05; done
-		seq $r | "$1" -t flood
-		: >"$2/f$b.done"
-	done
-	exec sleep 1000' F "$nslog" "$sync" &
-f_pid=$!
-bg+=("$f_pid")
+staged_flood f flood "0 999" "1000 1499" "1500 1999" "2000 2499" "2500 2999"
+f_pid=$flood_pid
 state=$tmp/k.state
 start_coll K1 "$tmp/k1.json" -o json -s "$state"
 # Up: it has its signal handling too, so SIGTERM is a clean stop.
@@ -664,17 +677,8 @@ kill -KILL "$f_pid"
 journal_kill() {
 	local jstate=$tmp/jk.state g_pid gset s_jkill ahead
 
-	unshare --ipc bash -c '
-		b=0
-		for r in "0 999" "1000 1499" "1500 1999"; do
-			b=$((b + 1))
-			while [ ! -e "$2/g$b.go" ]; do sleep 0.05; done
-			seq $r | "$1" -t gflood
-			: >"$2/g$b.done"
-		done
-		exec sleep 1000' G "$nslog" "$sync" &
-	g_pid=$!
-	bg+=("$g_pid")
+	staged_flood g gflood "0 999" "1000 1499" "1500 1999"
+	g_pid=$flood_pid
 	start_coll KJ1 /dev/null -o journal -s "$jstate" --state-interval 200
 	check "collector KJ1 is up" wait_for following "${cpid[KJ1]}"
 	touch "$sync/g1.go"
