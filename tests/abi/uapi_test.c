@@ -105,6 +105,8 @@
 	X(NSLOG_IOC_SEEK == _IOWR(0xAE, 0x42, struct nslog_seek))	\
 	X(_IOC_SIZE(NSLOG_IOC_INFO) == 40)				\
 	X(_IOC_SIZE(NSLOG_IOC_SEEK) == 16)				\
+	X(NSLOG_IOC_SET_SIZE == _IOW(0xAE, 0x43, __u32))		\
+	X(_IOC_SIZE(NSLOG_IOC_SET_SIZE) == 4)				\
 	X(__LOGGERIO == 0xAE)						\
 	X(LOGGER_GET_LOG_BUF_SIZE == 0xAE01)				\
 	X(LOGGER_GET_LOG_LEN == 0xAE02)					\

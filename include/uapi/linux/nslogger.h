@@ -248,4 +248,16 @@ struct nslog_seek {
  */
 #define NSLOG_IOC_SEEK		_IOWR(__LOGGERIO, 0x42, struct nslog_seek)
 
+/*
+ * Resize: the log's ring becomes *arg bytes (a __u32), rounded up to a
+ * power of two, keeping the newest records that fit; readers that were
+ * behind what is dropped learn of it as when lapped.  LOGGER_GET_LOG_BUF_SIZE
+ * tells the size it got.  Needs CAP_SYSLOG in the user namespace owning the
+ * log's set (-EPERM) and a write fd (-EBADF).  Errors: -EINVAL (below 8 KiB),
+ * -EFBIG (above what the host allows this set: the module parameter
+ * ns_max_size for a namespace's set, 64 MiB for the host's), -EFAULT,
+ * -ENOMEM.
+ */
+#define NSLOG_IOC_SET_SIZE	_IOW(__LOGGERIO, 0x43, __u32)
+
 #endif /* _UAPI_LINUX_NSLOGGER_H */
