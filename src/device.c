@@ -502,6 +502,22 @@ static long nslog_seek(struct nslog_file *nf, struct nslog_seek __user *useek)
 }
 
 /*
+ * A ring size is a matter of memory, not of reading: the log group's
+ * members may flush but not resize, only CAP_SYSLOG over the set may, up
+ * to what the host allows the set (nslog_log_resize()).
+ */
+static long nslog_set_size(struct nslog_file *nf, u32 __user *usize)
+{
+	u32 size;
+
+	if (!ns_capable(nf->log->set->user_ns, CAP_SYSLOG))
+		return -EPERM;
+	if (get_user(size, usize))
+		return -EFAULT;
+	return nslog_log_resize(nf->log, size);
+}
+
+/*
  * The Android ioctls.  Their numbers are _IO() although SET_VERSION takes a
  * pointer, and several return lengths: that is the ABI liblog and logcat
  * were built against, kept as it is.
@@ -514,7 +530,7 @@ static long nslog_ioctl(struct file *file, unsigned int cmd, unsigned long arg)
 
 	switch (cmd) {
 	case LOGGER_GET_LOG_BUF_SIZE:
-		return nf->log->ring.size;
+		return READ_ONCE(nf->log->ring.size);
 	case LOGGER_GET_LOG_LEN:
 		if (!reader)
 			return -EBADF;
@@ -551,6 +567,10 @@ static long nslog_ioctl(struct file *file, unsigned int cmd, unsigned long arg)
 		if (!reader)
 			return -EBADF;
 		return nslog_seek(nf, (struct nslog_seek __user *)arg);
+	case NSLOG_IOC_SET_SIZE:
+		if (!(file->f_mode & FMODE_WRITE))
+			return -EBADF;
+		return nslog_set_size(nf, (u32 __user *)arg);
 	default:
 		return -ENOTTY;
 	}

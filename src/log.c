@@ -99,6 +99,9 @@ MODULE_PARM_DESC(system_size, "ring size of log_system (power of two, default 25
 
 static struct nslog_logset nslog_init_set;
 
+/* The initial namespace's logs may be resized up to the ring's maximum. */
+static const u32 nslog_log_max_size = NSLOG_RING_MAX_SIZE;
+
 static void nslog_log_wake_fn(struct work_struct *work)
 {
 	struct nslog_log *log = container_of(work, struct nslog_log, wake_work);
@@ -141,8 +144,12 @@ static int nslog_log_alloc(struct nslog_log *log)
 {
 	u8 *buf;
 
-	/* vmalloc: no high-order pages, and it shows in VmallocUsed. */
-	buf = __vmalloc(log->ring.size, GFP_KERNEL_ACCOUNT);
+	/*
+	 * vmalloc: no high-order pages, and it shows in VmallocUsed.  The size
+	 * cannot change under us while no storage is attached: a resize
+	 * attaches its own, and then this attach loses the race.
+	 */
+	buf = __vmalloc(READ_ONCE(log->ring.size), GFP_KERNEL_ACCOUNT);
 	if (!buf)
 		return -ENOMEM;
 	if (!nslog_ring_attach(&log->ring, buf))
@@ -324,8 +331,9 @@ ssize_t nslog_log_write(struct nslog_log *log, struct iov_iter *from, u16 len)
 		return -EFAULT;
 
 	/*
-	 * The storage is set once under the ring lock and only freed with it.
-	 * It comes before the charge, so that a write failing here neither
+	 * The storage is set under the ring lock, replaced only by a resize and
+	 * freed with the log; the ring uses it only under the lock.  It comes
+	 * before the charge, so that a write failing here neither
 	 * spends credit nor takes a notice of drops that then goes unwritten.
 	 */
 	if (unlikely(!READ_ONCE(log->ring.buf))) {
@@ -361,6 +369,39 @@ void nslog_log_flush(struct nslog_log *log)
 	nslog_ring_flush(&log->ring);
 }
 
+/**
+ * nslog_log_resize() - give a log another ring size, keeping what fits
+ * @log: the log
+ * @size: the size asked for, in bytes; rounded up to a power of two
+ *
+ * The caller has checked the caller's right to do it.  The limit is the
+ * set's (&nslog_logset.max_size), read now, so that the host can lower it
+ * for sets that exist.  The new storage is charged to the caller's memory
+ * cgroup, like a first write's.
+ *
+ * Context: process context, may sleep.
+ * Return: 0, -EINVAL below NSLOG_RING_MIN_SIZE, -EFBIG above the set's
+ * limit, or -ENOMEM.
+ */
+int nslog_log_resize(struct nslog_log *log, u32 size)
+{
+	u32 limit = min(READ_ONCE(*log->set->max_size), NSLOG_RING_MAX_SIZE);
+	u8 *buf;
+
+	if (size < NSLOG_RING_MIN_SIZE)
+		return -EINVAL;
+	if (size > limit)
+		return -EFBIG;
+	size = roundup_pow_of_two(size);
+	if (size > limit)
+		return -EFBIG;
+	buf = __vmalloc(size, GFP_KERNEL_ACCOUNT);
+	if (!buf)
+		return -ENOMEM;
+	vfree(nslog_ring_resize(&log->ring, buf, size));
+	return 0;
+}
+
 /* Set ids: a random start at load, so that a reload does not repeat ids. */
 static atomic64_t nslog_set_ids;
 
@@ -371,6 +412,8 @@ static atomic64_t nslog_set_ids;
  *	taken
  * @ns_id: its IPC namespace's id
  * @sizes: ring size of each log
+ * @max_size: the largest size its logs may be given at run time; read
+ *	with READ_ONCE() at each resize, so it may be a tunable
  *
  * The set starts with one reference, its owner's, and a new id.
  *
@@ -378,7 +421,7 @@ static atomic64_t nslog_set_ids;
  */
 void nslog_logset_init(struct nslog_logset *set,
 		       struct user_namespace *user_ns, u32 ns_id,
-		       const u32 sizes[NSLOG_NR_LOGS])
+		       const u32 sizes[NSLOG_NR_LOGS], const u32 *max_size)
 {
 	int i;
 
@@ -387,6 +430,7 @@ void nslog_logset_init(struct nslog_logset *set,
 	set->release = NULL;
 	set->id = atomic64_inc_return(&nslog_set_ids);
 	set->ns_id = ns_id;
+	set->max_size = max_size;
 	atomic64_set(&set->order, 0);
 	set->dead = false;
 	for (i = 0; i < NSLOG_NR_LOGS; i++)
@@ -471,7 +515,7 @@ int nslog_log_init(void)
 {
 	atomic64_set(&nslog_set_ids, get_random_u64() >> 1);
 	nslog_logset_init(&nslog_init_set, &init_user_ns, PROC_IPC_INIT_INO,
-			  nslog_log_sizes);
+			  nslog_log_sizes, &nslog_log_max_size);
 	return 0;
 }
 

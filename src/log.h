@@ -52,6 +52,8 @@ struct nslog_log {
  * @id: never the same for two sets while the machine runs (a random start
  *	at module load, then one more for each set)
  * @ns_id: the IPC namespace's id (its nsfs inode number)
+ * @max_size: the largest ring size its logs may be given at run time (a
+ *	tunable of its maker's, read with READ_ONCE())
  * @order: where the order numbers of the set's records come from
  * @dead: the namespace is gone and the registry let the set go: readers
  *	that read everything get end of file; set once, read locklessly
@@ -63,6 +65,7 @@ struct nslog_logset {
 	void (*release)(struct nslog_logset *set);
 	u64 id;
 	u32 ns_id;
+	const u32 *max_size;
 	atomic64_t order;
 	bool dead;
 	struct nslog_log logs[NSLOG_NR_LOGS];
@@ -74,7 +77,7 @@ extern const struct kernel_param_ops nslog_log_size_ops;
 
 void nslog_logset_init(struct nslog_logset *set,
 		       struct user_namespace *user_ns, u32 ns_id,
-		       const u32 sizes[NSLOG_NR_LOGS]);
+		       const u32 sizes[NSLOG_NR_LOGS], const u32 *max_size);
 void nslog_logset_kill(struct nslog_logset *set);
 void nslog_logset_destroy(struct nslog_logset *set);
 struct nslog_logset *nslog_logset_get_init(void);
@@ -82,6 +85,7 @@ void nslog_logset_put(struct nslog_logset *set);
 
 ssize_t nslog_log_write(struct nslog_log *log, struct iov_iter *from, u16 len);
 void nslog_log_flush(struct nslog_log *log);
+int nslog_log_resize(struct nslog_log *log, u32 size);
 
 int nslog_log_init(void);
 void nslog_log_exit(void);

@@ -43,6 +43,13 @@
  * at a record's pointers unless it excludes writers from the tail it reads.
  * The hold time is bounded by one record copy and, for a reader that may
  * see only its own records, by NSLOG_RING_SCAN_BUDGET skipped headers.
+ *
+ * Resizing: positions do not depend on the size, so a resize moves the
+ * bytes of [tail, head) to new storage, each to its position masked with
+ * the new size, after dropping from the tail what does not fit.  Cursors
+ * stay valid as they are; those now below the tail were lapped.  The move
+ * is the one long hold of the lock, bounded by the largest size the host
+ * lets the log's owner choose (nslog_log_resize()).
  */
 
 #include <linux/kernel.h>
@@ -500,6 +507,66 @@ void nslog_ring_flush(struct nslog_ring *ring)
 		spin_lock(&ring->lock);
 	}
 	spin_unlock(&ring->lock);
+}
+
+/* Copy [@ring->tail, @ring->head) of @ring's storage into @buf of @size. */
+static void nslog_ring_move(const struct nslog_ring *ring, u8 *buf, u32 size)
+{
+	u64 pos = ring->tail;
+
+	while (pos < ring->head) {
+		u32 from = nslog_ring_off(ring, pos);
+		u32 to = pos & (size - 1);
+		u32 n = min3(ring->head - pos, (u64)(ring->size - from),
+			     (u64)(size - to));
+
+		memcpy(buf + to, ring->buf + from, n);
+		pos += n;
+	}
+}
+
+/**
+ * nslog_ring_resize() - give a ring other storage of another size
+ * @ring: the ring
+ * @buf: the new storage, @size bytes
+ * @size: a power of two between NSLOG_RING_MIN_SIZE and NSLOG_RING_MAX_SIZE
+ *
+ * The newest records that fit move to @buf; older ones are dropped from the
+ * tail as a writer would drop them, so readers behind them find out that
+ * they were lapped and count them lost.  Records keep their positions (only
+ * the mask changes), so every reader's cursor stays valid.  The drops let
+ * the lock go now and then, as a flush does; the move of what is left
+ * (at most min(old size, @size) bytes) is done under the lock, which bounds
+ * how long writers of this log wait by the sizes the caller allows.  A ring
+ * with no storage yet takes @buf as it is.
+ *
+ * Context: process context, may sleep; takes the ring lock.
+ * Return: the old storage for the caller to free, or NULL if there was none.
+ */
+u8 *nslog_ring_resize(struct nslog_ring *ring, u8 *buf, u32 size)
+{
+	unsigned int budget;
+	u8 *old;
+
+	spin_lock(&ring->lock);
+	while (ring->head - ring->tail > size) {
+		for (budget = NSLOG_RING_SCAN_BUDGET;
+		     budget && ring->head - ring->tail > size; budget--)
+			nslog_ring_drop_oldest(ring);
+		if (ring->head - ring->tail <= size)
+			break;
+		spin_unlock(&ring->lock);
+		cond_resched();
+		spin_lock(&ring->lock);
+	}
+	old = ring->buf;
+	if (old)
+		nslog_ring_move(ring, buf, size);
+	ring->buf = buf;
+	/* Read locklessly for LOGGER_GET_LOG_BUF_SIZE and the first write. */
+	WRITE_ONCE(ring->size, size);
+	spin_unlock(&ring->lock);
+	return old;
 }
 
 /**

@@ -48,8 +48,9 @@ struct nslog_rec {
 /**
  * struct nslog_ring - a byte ring of variable-length records
  * @lock: serialises writers, flushes and readers' copies
- * @buf: the storage, @size bytes, or NULL until it is attached
- * @size: a power of two
+ * @buf: the storage, @size bytes, or NULL until it is attached; replaced,
+ *	never taken away, by a resize
+ * @size: a power of two; changes only with @buf, under the lock
  * @head: position of the next record, in bytes since the ring was made
  * @tail: position of the oldest record still stored
  * @head_seq: sequence number the next record will carry
@@ -156,6 +157,7 @@ void nslog_ring_cursor_init(struct nslog_ring *ring,
 			    struct nslog_ring_cursor *cur);
 bool nslog_ring_attach(struct nslog_ring *ring, u8 *buf);
 u8 *nslog_ring_release(struct nslog_ring *ring);
+u8 *nslog_ring_resize(struct nslog_ring *ring, u8 *buf, u32 size);
 void nslog_ring_reserve(struct nslog_ring *ring, u16 len,
 			struct nslog_ring_span *span);
 void nslog_ring_commit(struct nslog_ring *ring, struct nslog_rec *rec);

@@ -166,8 +166,8 @@ static void nslog_ns_entry_release(struct nslog_logset *set)
 
 /**
  * nslog_ns_registry_init() - set up an empty registry
- * @reg: the registry; @max, @reserve, @per_owner, @size and @grace_ms are
- *	set by the caller, before or after
+ * @reg: the registry; @max, @reserve, @per_owner, @size, @max_size and
+ *	@grace_ms are set by the caller, before or after
  * @ops: how namespaces are held and watched
  *
  * Context: process context.
@@ -264,7 +264,8 @@ static int nslog_ns_insert(struct nslog_ns_registry *reg,
 
 	for (i = 0; i < NSLOG_NR_LOGS; i++)
 		sizes[i] = READ_ONCE(reg->size);
-	nslog_logset_init(&e->set, key->user_ns, key->id, sizes);
+	nslog_logset_init(&e->set, key->user_ns, key->id, sizes,
+			  &reg->max_size);
 	e->set.release = nslog_ns_entry_release;
 	e->reg = reg;
 	e->id = key->id;
@@ -567,6 +568,7 @@ static struct nslog_ns_registry nslog_ns_ipc = {
 	.reserve	= 64,
 	.per_owner	= 128,
 	.size		= 64 << 10,
+	.max_size	= 64 << 10,
 	.grace_ms	= 5000,
 };
 
@@ -582,6 +584,10 @@ MODULE_PARM_DESC(ns_per_owner,
 module_param_cb(ns_size, &nslog_log_size_ops, &nslog_ns_ipc.size, 0644);
 MODULE_PARM_DESC(ns_size,
 		 "ring size of each log of a new namespace's set (power of two, default 64K)");
+module_param_cb(ns_max_size, &nslog_log_size_ops, &nslog_ns_ipc.max_size,
+		0644);
+MODULE_PARM_DESC(ns_max_size,
+		 "largest ring size a namespace may give its own logs at run time (power of two, default 64K)");
 module_param_named(ns_grace_ms, nslog_ns_ipc.grace_ms, uint, 0644);
 MODULE_PARM_DESC(ns_grace_ms,
 		 "how long a dead namespace's logs stay readable by host collectors (default 5000)");

@@ -134,6 +134,8 @@ struct nslog_ns_entry {
  *	namespace may take; runtime-tunable
  * @per_owner: most sets one owner may have; runtime-tunable
  * @size: ring size of each log of a new set; runtime-tunable
+ * @max_size: the largest ring size a set's owner may give its logs with
+ *	NSLOG_IOC_SET_SIZE; runtime-tunable, applies to sets that exist
  * @grace_ms: how long a dead namespace's set is kept for collectors
  * @changes: how many times a set was made, found dead or let go; written
  *	under @lock, read locklessly
@@ -151,6 +153,7 @@ struct nslog_ns_registry {
 	unsigned int reserve;
 	unsigned int per_owner;
 	u32 size;
+	u32 max_size;
 	unsigned int grace_ms;
 	u64 changes;
 	wait_queue_head_t watch;

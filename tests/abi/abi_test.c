@@ -2135,6 +2135,108 @@ static void t_kernel_flag_on_notices_only(void)
 	close(we);
 }
 
+#define NS_MAX_PARAM	"/sys/module/nslogger/parameters/ns_max_size"
+
+static int set_size(int fd, uint32_t size)
+{
+	return ioctl(fd, NSLOG_IOC_SET_SIZE, &size);
+}
+
+static int try_set_size(void *arg)
+{
+	int w = open_log("main", O_WRONLY);
+
+	(void)arg;
+	if (w < 0)
+		return 99;
+	if (set_size(w, 16 << 10) == 0)
+		return 0;
+	return errno == EPERM ? 1 : 98;
+}
+
+/*
+ * In a namespace's set: the limits, then a shrink that keeps exactly the
+ * newest records, a reader behind them told what it lost, and a grow.
+ */
+static void set_size_body(void)
+{
+	unsigned char buf[RDBUF + 64];
+	struct nslog_entry *e = (void *)buf;
+	struct nslog_info in;
+	uint64_t head;
+	char msg[1000];
+	int w, r, n;
+
+	w = open_log("system", O_WRONLY);
+	r = open_own("system", O_NONBLOCK);
+	REQUIRE(w >= 0 && r >= 0);
+	CHECK(ioctl(w, LOGGER_GET_LOG_BUF_SIZE) == 64 << 10);
+	CHECK_ERR(set_size(r, 16 << 10), EBADF);
+	CHECK_ERR(set_size(w, 4096), EINVAL);
+	CHECK_ERR(set_size(w, 0), EINVAL);
+	CHECK_ERR(set_size(w, (64 << 10) + 1), EFBIG);
+	CHECK_ERR(set_size(w, 128 << 20), EFBIG);
+	CHECK_ERR(ioctl(w, NSLOG_IOC_SET_SIZE, bad_page), EFAULT);
+	CHECK(ioctl(w, LOGGER_GET_LOG_BUF_SIZE) == 64 << 10);
+
+	memset(msg, 'x', sizeof(msg));
+	for (n = 0; n < 100; n++) {
+		msg[0] = 'a' + n % 26;
+		REQUIRE(write(w, msg, sizeof(msg)) == sizeof(msg));
+	}
+	REQUIRE(get_info(w, &in) == 0);
+	head = in.head_seq;
+	/* 10000 bytes: rounded up to 16 KiB, which holds 15 such records. */
+	CHECK(set_size(w, 10000) == 0);
+	CHECK(ioctl(w, LOGGER_GET_LOG_BUF_SIZE) == 16 << 10);
+	REQUIRE(get_info(w, &in) == 0);
+	CHECK(in.head_seq == head);
+	CHECK(in.tail_seq == head - (16 << 10) / ring_bytes(sizeof(msg)));
+	CHECK(ioctl(r, LOGGER_GET_LOG_LEN) ==
+	      (int)((head - in.tail_seq) * ring_bytes(sizeof(msg))));
+	/* The reader at the first record lost all but the newest 15. */
+	CHECK(read_own(r, buf) == NSHDR + (ssize_t)sizeof(msg));
+	CHECK(e->seq == in.tail_seq && e->lost == in.tail_seq);
+	CHECK(e->msg[0] == 'a' + (int)(in.tail_seq % 26));
+	for (n = 1; read_own(r, buf) > 0; n++)
+		CHECK(e->seq == in.tail_seq + n && e->lost == 0);
+	CHECK(n == (int)(head - in.tail_seq));
+	/* Growing back keeps what is there, and then holds more. */
+	CHECK(set_size(w, 64 << 10) == 0);
+	REQUIRE(get_info(w, &in) == 0);
+	CHECK(in.tail_seq == head - 15);
+	for (n = 0; n < 30; n++)
+		REQUIRE(write(w, msg, sizeof(msg)) == sizeof(msg));
+	REQUIRE(get_info(w, &in) == 0);
+	CHECK(in.tail_seq == head - 15 && in.head_seq == head + 30);
+	/* The host lets namespaces have more: the new limit holds at once. */
+	REQUIRE(write_file_str(NS_MAX_PARAM, "256K") == 0);
+	CHECK(set_size(w, 256 << 10) == 0);
+	CHECK_ERR(set_size(w, 512 << 10), EFBIG);
+	REQUIRE(write_file_str(NS_MAX_PARAM, "64K") == 0);
+	CHECK_ERR(set_size(w, 128 << 10), EFBIG);
+	/* Shrinking below a lowered limit is always allowed. */
+	CHECK(set_size(w, 32 << 10) == 0);
+	close(w);
+	close(r);
+}
+
+static void t_set_size_limits_and_keeps_newest(void)
+{
+	int w;
+
+	in_new_ipc_ns(set_size_body);
+	/* The host's own logs go up to 64 MiB; needs CAP_SYSLOG, not less. */
+	w = open_log("system", O_WRONLY);
+	REQUIRE(w >= 0);
+	CHECK(set_size(w, 1 << 20) == 0);
+	CHECK(ioctl(w, LOGGER_GET_LOG_BUF_SIZE) == 1 << 20);
+	CHECK_ERR(set_size(w, (64 << 20) + 1), EFBIG);
+	CHECK(set_size(w, expect_size) == 0);
+	close(w);
+	CHECK(as_user(65534, 65534, 0, try_set_size, NULL) == 1);
+}
+
 #define T(fn) { #fn + 2, fn }
 static const struct tap_case cases[] = {
 	T(t_nodes_exist_and_are_not_world_readable),
@@ -2178,6 +2280,7 @@ static const struct tap_case cases[] = {
 	T(t_seek_stored_back_and_beyond),
 	T(t_seek_to_gone_records_reports_them_lost),
 	T(t_kernel_flag_on_notices_only),
+	T(t_set_size_limits_and_keeps_newest),
 };
 
 int main(int argc, char **argv)

@@ -168,6 +168,7 @@ static int nslog_ns_test_init(struct kunit *test)
 	t->reg->reserve = 4;
 	t->reg->per_owner = 100;
 	t->reg->size = NS_SIZE;
+	t->reg->max_size = NS_SIZE;
 	t->reg->grace_ms = GRACE_MS;
 	nslog_ns_registry_init(t->reg, &nslog_ns_fake_ops);
 	nslog_ns_cur = t;

@@ -1349,7 +1349,122 @@ static void nslog_ring_test_order_is_shared_across_rings(struct kunit *test)
 	nslog_ring_release(&other);
 }
 
+/* Read every record from @cur on and check it is @seq, @seq + 1, ... */
+static u64 drain_check(struct kunit *test, struct nslog_ring_test *t,
+		       struct nslog_ring_cursor *cur, u64 seq, u16 len,
+		       u64 first_lost)
+{
+	struct nslog_rec_view view;
+
+	while (get(t, cur, &see_all, &view) == 0) {
+		if (!check_rec(test, t, &view, seq, len))
+			break;
+		KUNIT_EXPECT_EQ(test, view.lost, first_lost);
+		first_lost = 0;
+		seq++;
+	}
+	return seq;
+}
+
+/*
+ * Growing keeps every record, also those that wrapped the end of the old
+ * storage, and readers anywhere in the ring go on where they were.
+ */
+static void nslog_ring_test_grow_keeps_records_and_cursors(struct kunit *test)
+{
+	struct nslog_ring_test *t = test->priv;
+	struct nslog_ring_cursor oldest = {}, mid = {};
+	struct nslog_rec_view view;
+	u8 *big = kunit_kmalloc(test, 4 * RING_SIZE, GFP_KERNEL);
+	u64 first, end;
+	int i;
+
+	KUNIT_ASSERT_NOT_NULL(test, big);
+	memset(big, POISON, 4 * RING_SIZE);
+	/* 3.5 rings' worth of 100-byte records: the stored ones wrap. */
+	end = put_n(t, 0, 7 * RING_SIZE / 2 / nslog_ring_rec_size(100), 100);
+	first = t->ring.tail_seq;
+	KUNIT_ASSERT_GT(test, first, 0ULL);
+	nslog_ring_cursor_init(&t->ring, &oldest);
+	nslog_ring_cursor_init(&t->ring, &mid);
+	for (i = 0; i < 5; i++)
+		KUNIT_ASSERT_EQ(test, get(t, &mid, &see_all, &view), 0);
+
+	KUNIT_EXPECT_PTR_EQ(test, nslog_ring_resize(&t->ring, big,
+						    4 * RING_SIZE), t->buf);
+	KUNIT_EXPECT_EQ(test, t->ring.size, 4 * RING_SIZE);
+	KUNIT_EXPECT_EQ(test, t->ring.tail_seq, first);
+	KUNIT_EXPECT_EQ(test, drain_check(test, t, &oldest, first, 100, 0), end);
+	KUNIT_EXPECT_EQ(test, drain_check(test, t, &mid, first + 5, 100, 0),
+			end);
+	/* And the larger ring now keeps four times as much. */
+	end = put_n(t, end, 4 * RING_SIZE / nslog_ring_rec_size(100), 100);
+	KUNIT_EXPECT_EQ(test, drain_check(test, t, &mid, end - 4 * RING_SIZE /
+					  nslog_ring_rec_size(100), 100, 0),
+			end);
+}
+
+/*
+ * Shrinking drops the oldest records, as writes would: a reader behind
+ * them is told exactly how many it lost, one that had read them loses
+ * nothing, and the newest that fit read back whole.
+ */
+static void nslog_ring_test_shrink_drops_oldest_counts_lost(struct kunit *test)
+{
+	struct nslog_ring_test *t = test->priv;
+	struct nslog_ring_cursor behind = {}, ahead = {};
+	struct nslog_rec_view view;
+	u32 rec = nslog_ring_rec_size(200);
+	u8 *big = kunit_kmalloc(test, 4 * RING_SIZE, GFP_KERNEL);
+	u8 *small = kunit_kmalloc(test, RING_SIZE, GFP_KERNEL);
+	u64 n, end, keep, i;
+
+	KUNIT_ASSERT_NOT_NULL(test, big);
+	KUNIT_ASSERT_NOT_NULL(test, small);
+	nslog_ring_resize(&t->ring, big, 4 * RING_SIZE);
+	n = 4 * RING_SIZE / rec;
+	end = put_n(t, 0, n, 200);
+	KUNIT_ASSERT_EQ(test, t->ring.tail_seq, 0ULL);
+	keep = RING_SIZE / rec;
+	for (i = 0; i < end - keep + 2; i++)
+		KUNIT_ASSERT_EQ(test, get(t, &ahead, &see_all, &view), 0);
+
+	KUNIT_EXPECT_PTR_EQ(test, nslog_ring_resize(&t->ring, small, RING_SIZE),
+			    big);
+	KUNIT_EXPECT_LE(test, stored(t), (u64)RING_SIZE);
+	KUNIT_EXPECT_EQ(test, t->ring.tail_seq, end - keep);
+	KUNIT_EXPECT_EQ(test, drain_check(test, t, &behind, end - keep, 200,
+					  end - keep), end);
+	KUNIT_EXPECT_EQ(test, drain_check(test, t, &ahead, end - keep + 2, 200,
+					  0), end);
+}
+
+/* A ring that was never written takes the new storage as it is. */
+static void nslog_ring_test_resize_without_storage_attaches(struct kunit *test)
+{
+	struct nslog_ring_test *t = test->priv;
+	struct nslog_ring_cursor cur = {};
+	u8 *big = kunit_kmalloc(test, 2 * RING_SIZE, GFP_KERNEL);
+
+	KUNIT_ASSERT_NOT_NULL(test, big);
+	nslog_ring_release(&t->ring);
+	KUNIT_ASSERT_NULL(test, t->ring.buf);
+	KUNIT_EXPECT_NULL(test, nslog_ring_resize(&t->ring, big,
+						  2 * RING_SIZE));
+	KUNIT_EXPECT_PTR_EQ(test, t->ring.buf, big);
+	KUNIT_EXPECT_EQ(test, t->ring.size, 2 * RING_SIZE);
+	/* A first writer's attach now loses the race, as it must. */
+	KUNIT_EXPECT_FALSE(test, nslog_ring_attach(&t->ring, t->buf));
+	put_n(t, 0, 3, 50);
+	KUNIT_EXPECT_EQ(test, drain_check(test, t, &cur, 0, 50, 0), 3ULL);
+}
+
+/* ----------------------------------------------------------------------- */
+
 static struct kunit_case nslog_ring_test_cases[] = {
+	KUNIT_CASE(nslog_ring_test_grow_keeps_records_and_cursors),
+	KUNIT_CASE(nslog_ring_test_shrink_drops_oldest_counts_lost),
+	KUNIT_CASE(nslog_ring_test_resize_without_storage_attaches),
 	KUNIT_CASE(nslog_ring_test_seek_to_stored_record_loses_nothing),
 	KUNIT_CASE(nslog_ring_test_seek_to_gone_record_reports_exact_loss),
 	KUNIT_CASE(nslog_ring_test_seek_past_head_waits_at_head),
