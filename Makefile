@@ -27,7 +27,7 @@ VM_DEPS = build tools vm containers \
 TEST_CFLAGS := -std=gnu11 -O2 -g -Wall -Wextra -Werror -D_GNU_SOURCE \
 	       -I$(CURDIR)/include/uapi -pthread
 TEST_PROGS := $(TESTBIN)/abi_test $(TESTBIN)/ns_test $(TESTBIN)/rl_flood
-TEST_PROGS += $(TESTBIN)/tenant_test
+TEST_PROGS += $(TESTBIN)/tenant_test $(TESTBIN)/nslogfs_test
 TEST_PROGS += $(TESTBIN)/stress $(TESTBIN)/badmem $(TESTBIN)/faultinj
 
 .PHONY: all module module-build tools test-progs deps help clean demo demo-run test \
@@ -78,6 +78,7 @@ abi_test_SRCS	:= tests/abi/abi_test.c tests/lib/tap.c
 ns_test_SRCS	:= tests/containers/ns_test.c
 rl_flood_SRCS	:= tests/containers/rl_flood.c
 tenant_test_SRCS := tests/containers/tenant_test.c
+nslogfs_test_SRCS := tests/containers/nslogfs_test.c tests/lib/tap.c
 stress_SRCS	:= tests/stress/stress.c
 badmem_SRCS	:= tests/stress/badmem.c tests/lib/tap.c
 faultinj_SRCS	:= tests/stress/faultinj.c

@@ -56,9 +56,29 @@
 #include <linux/fs.h>
 
 #ifdef NSLOG_HAVE_MNT_IDMAP
+#define nslog_idmap		mnt_idmap
 #define nslog_file_idmap(file)	file_mnt_idmap(file)
 #else
+#define nslog_idmap		user_namespace
 #define nslog_file_idmap(file)	file_mnt_user_ns(file)
 #endif
+
+/*
+ * A new inode's times: simple_inode_init_ts() from 6.7; 6.6 put i_ctime
+ * behind inode_set_ctime_current(); before, three plain fields.
+ */
+static inline void nslog_inode_init_ts(struct inode *inode)
+{
+#if defined(NSLOG_HAVE_SIMPLE_INODE_INIT_TS)
+	simple_inode_init_ts(inode);
+#elif defined(NSLOG_HAVE_INODE_SET_CTIME_CURRENT)
+	inode->i_atime = inode_set_ctime_current(inode);
+	inode->i_mtime = inode->i_atime;
+#else
+	inode->i_ctime = current_time(inode);
+	inode->i_atime = inode->i_ctime;
+	inode->i_mtime = inode->i_ctime;
+#endif
+}
 
 #endif /* _NSLOG_COMPAT_H */

@@ -83,6 +83,19 @@ void nslog_logset_destroy(struct nslog_logset *set);
 struct nslog_logset *nslog_logset_get_init(void);
 void nslog_logset_put(struct nslog_logset *set);
 
+/**
+ * nslog_logset_get() - take another reference to a set one already holds
+ * @set: the set
+ *
+ * Context: any.
+ * Return: @set.
+ */
+static inline struct nslog_logset *nslog_logset_get(struct nslog_logset *set)
+{
+	refcount_inc(&set->ref);
+	return set;
+}
+
 ssize_t nslog_log_write(struct nslog_log *log, struct iov_iter *from, u16 len);
 void nslog_log_flush(struct nslog_log *log);
 int nslog_log_resize(struct nslog_log *log, u32 size);

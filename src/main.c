@@ -4,8 +4,8 @@
  *
  * Each concern sets itself up in order and is undone in reverse: the logs
  * of the initial namespace, the registry of the others, the rate limits,
- * the /proc files that describe and steer them, and last the devices,
- * through which files are opened.
+ * the /proc files that describe and steer them, and last the ways files
+ * are opened: nslogfs, then the devices.
  */
 
 #include <linux/module.h>
@@ -13,6 +13,7 @@
 #include "device.h"
 #include "log.h"
 #include "proc.h"
+#include "fs/nslogfs.h"
 #include "ns/registry.h"
 #include "ratelimit/ratelimit.h"
 
@@ -37,11 +38,16 @@ static int __init nslog_init(void)
 	err = nslog_proc_init();
 	if (err)
 		goto err_rl_exit;
-	err = nslog_device_init();
+	err = nslog_fs_init();
 	if (err)
 		goto err_proc_exit;
+	err = nslog_device_init();
+	if (err)
+		goto err_fs_exit;
 	return 0;
 
+err_fs_exit:
+	nslog_fs_exit();
 err_proc_exit:
 	nslog_proc_exit();
 err_rl_exit:
@@ -57,6 +63,7 @@ static void __exit nslog_exit(void)
 {
 	/* No file is open (each holds a module reference): nothing races. */
 	nslog_device_exit();
+	nslog_fs_exit();
 	nslog_proc_exit();
 	nslog_rl_exit();
 	nslog_ns_exit();

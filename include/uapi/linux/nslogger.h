@@ -260,4 +260,7 @@ struct nslog_seek {
  */
 #define NSLOG_IOC_SET_SIZE	_IOW(__LOGGERIO, 0x43, __u32)
 
+/* statfs()'s f_type of an nslogfs mount (docs/nslogfs.md). */
+#define NSLOGFS_SUPER_MAGIC	0x6e736c66	/* "nslf" */
+
 #endif /* _UAPI_LINUX_NSLOGGER_H */
