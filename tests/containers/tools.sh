@@ -224,8 +224,8 @@ expect "-g without -b: main and system" \
 clear_all
 "$nslog" hello world
 "$nslog" -t argv one "two  three"
-expect "nslog: arguments joined by spaces, default tag nslog and priority I" \
-	"I/nslog   : hello world
+expect "nslog: arguments joined by spaces, default tag log and priority I" \
+	"I/log     : hello world
 I/argv    : one two  three" "$nslogcat" -d -b main -v tag
 
 clear_all
