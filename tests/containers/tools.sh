@@ -224,8 +224,8 @@ expect "-g without -b: main and system" \
 clear_all
 "$nslog" hello world
 "$nslog" -t argv one "two  three"
-expect "nslog: arguments joined by spaces, default tag nslog and priority I" \
-	"I/nslog   : hello world
+expect "nslog: arguments joined by spaces, default tag log and priority I" \
+	"I/log     : hello world
 I/argv    : one two  three" "$nslogcat" -d -b main -v tag
 
 clear_all
@@ -260,6 +260,46 @@ F/prio    : priority f
 W/prio    : priority 5
 E/prio    : priority 6
 F/prio    : priority 7" "$nslogcat" -d -b main -v tag -s prio:W
+
+# --- nslog: logger's priority names, its stdin options, the payload's cut -----
+clear_all
+printf 'one\n\ntwo\n' | "$nslog" --tag lines --priority user.warning --skip-empty
+for p in err notice crit local0.debug s; do
+	"$nslog" -t names -p "$p" "as $p"
+done
+expect "nslog: syslog names, facility.level, -p s, stdin lines with -e" \
+	"W/lines   : one
+W/lines   : two
+E/names   : as err
+I/names   : as notice
+F/names   : as crit
+D/names   : as local0.debug
+S/names   : as s" "$nslogcat" -d -b main -v tag
+
+# [prio][cut\0][msg\0]: 4070 bytes of message fill the 4076-byte payload.
+cut_ok() {
+	local want=$1 got
+
+	"$nslogcat" -d -B -b main >"$tmp/cut.bin"
+	parse "$tmp/cut.bin"
+	got=${R_LINE[0]#* }
+	[ "${#R_LINE[@]}" = 1 ] && [ "${R_LINE[0]%% *}" = 4076 ] &&
+		[ "${got##* }" = "$want" ]
+}
+long=$(head -c 5000 /dev/zero | tr '\0' x)
+clear_all
+expect "nslog: a 4076-byte payload, whole and unwarned" "" \
+	"$nslog" -t cut "${long:0:4070}"
+check "... stored whole: 4076 bytes ending in NUL" \
+	cut_ok "$(hex "\\004cut\\000${long:0:4070}\\000")"
+clear_all
+expect "nslog: a 5000-byte message is written, exit status 0" "" \
+	"$nslog" -t cut "$long"
+check "... with a warning on stderr" grep -qxF \
+	"nslog: warning: message cut from 5000 to 4070 bytes, to fit a record's 4076-byte payload" \
+	"$tmp/err"
+check "... cut by nslog to 4076 bytes, still ending in NUL" \
+	cut_ok "$(hex "\\004cut\\000${long:0:4070}\\000")"
 
 for b in main system radio; do
 	clear_all
