@@ -136,7 +136,8 @@ static int nslogfs_getattr(struct nslog_idmap *idmap, const struct path *path,
 /*
  * Truncating to 0 (truncate(2), or an open with O_TRUNC) flushes; no other
  * size means anything.  chown and chmod are simple_setattr()'s, judged by
- * setattr_prepare() in the mount's user namespace.
+ * setattr_prepare() in the mount's user namespace; a log's mode has read
+ * and write bits only.
  */
 static int nslogfs_setattr(struct nslog_idmap *idmap, struct dentry *dentry,
 			   struct iattr *attr)
@@ -144,6 +145,10 @@ static int nslogfs_setattr(struct nslog_idmap *idmap, struct dentry *dentry,
 	struct inode *inode = d_inode(dentry);
 	int err;
 
+	/* As mode=: a log is read or written, nothing else. */
+	if ((attr->ia_valid & ATTR_MODE) && S_ISREG(inode->i_mode) &&
+	    (attr->ia_mode & 07777 & ~0666))
+		return -EINVAL;
 	if (attr->ia_valid & ATTR_SIZE) {
 		if (attr->ia_size)
 			return -EINVAL;
@@ -213,7 +218,6 @@ static int nslogfs_show_options(struct seq_file *m, struct dentry *root)
 
 static const struct super_operations nslogfs_super_ops = {
 	.statfs		= simple_statfs,
-	.drop_inode	= generic_delete_inode,
 	.show_options	= nslogfs_show_options,
 };
 
@@ -242,6 +246,8 @@ static int nslogfs_fill_super(struct super_block *sb, struct fs_context *fc)
 	sb->s_magic = NSLOGFS_SUPER_MAGIC;
 	sb->s_op = &nslogfs_super_ops;
 	sb->s_time_gran = 1;
+	/* Nothing here is a program or a device, whatever chmod says. */
+	sb->s_iflags |= SB_I_NOEXEC | SB_I_NODEV;
 
 	root = nslogfs_inode(sb, NSLOGFS_ROOT_INO, S_IFDIR | 0755, info->uid,
 			     info->gid);

@@ -506,6 +506,9 @@ static void body_chmod(void)
 	CHECK(as_uid1(uid1_read) == 10);
 	CHECK(as_uid1(uid1_truncate) == 10);
 	CHECK(as_uid1(uid1_flush_ioctl) == 10);
+	/* Read and write bits only, as mode= takes them. */
+	CHECK_ERR(chmod(p, 0755), EINVAL);
+	CHECK_ERR(chmod(p, 04622), EINVAL);
 	/* 0600: not even write. */
 	REQUIRE(chmod(p, 0600) == 0);
 	CHECK(as_uid1(uid1_write) == 10);
