@@ -7,6 +7,8 @@
  *
  * The directory has main and events but no radio (writes there must fail
  * with -ENOENT) and no system (system records must land in main).
+ * __android_log_close() makes the library open the nodes again: the retry
+ * cases use it to start afresh.
  */
 #include <errno.h>
 #include <pthread.h>
@@ -16,6 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -193,6 +196,74 @@ static void test_events(void)
 	expect("btwrite: LONG", &devents, ret, want, 13);
 }
 
+/* Empty a stand-in node; after __android_log_close() writes start at 0. */
+static void truncate_dev(struct devfile *d)
+{
+	char path[128];
+
+	snprintf(path, sizeof(path), "%s/%s", dir, d->name);
+	if (truncate(path, 0))
+		perror(path);
+	d->pos = 0;
+}
+
+/* Close the devices: the next call opens them again. */
+static void fresh(void)
+{
+	__android_log_close();
+	truncate_dev(&dmain);
+	truncate_dev(&devents);
+}
+
+static void put_file(const char *path, const char *text)
+{
+	FILE *f = fopen(path, "w");
+
+	if (f) {
+		fputs(text, f);
+		fclose(f);
+	}
+}
+
+/*
+ * No node at first: the open fails; a write within the retry interval
+ * does not try again even though the node now exists; a write after it
+ * (an interval of 0) does.  No clock is waited for.
+ */
+static void test_retry(void)
+{
+	char rdir[80], path[96];
+	int ret;
+
+	snprintf(rdir, sizeof(rdir), "%s/late", dir);
+	snprintf(path, sizeof(path), "%s/main", rdir);
+	setenv("NSLOG_DEV_DIR", rdir, 1);
+	setenv("NSLOG_LOG_RETRY_MS", "100000", 1);
+	__android_log_close();
+	tap_int("retry: no directory yet, -ENOENT",
+		__android_log_write(ANDROID_LOG_INFO, "r", "1"), -ENOENT);
+	mkdir(rdir, 0755);
+	put_file(path, "");
+	tap_int("retry: within the interval, not opened again",
+		__android_log_write(ANDROID_LOG_INFO, "r", "2"), -ENOENT);
+
+	setenv("NSLOG_LOG_RETRY_MS", "0", 1);
+	__android_log_close();
+	rename(path, rdir);
+	rmdir(rdir);
+	__android_log_write(ANDROID_LOG_INFO, "r", "3");
+	mkdir(rdir, 0755);
+	put_file(path, "");
+	ret = __android_log_write(ANDROID_LOG_INFO, "r", "4");
+	tap_int("retry: after the interval, opened and written", ret, 5);
+
+	unlink(path);
+	rmdir(rdir);
+	unsetenv("NSLOG_LOG_RETRY_MS");
+	setenv("NSLOG_DEV_DIR", dir, 1);
+	fresh();
+}
+
 static void test_assert(void)
 {
 	static const char want[] = "\7T\0Assertion failed: x > 0";
@@ -258,6 +329,7 @@ int main(void)
 {
 	if (!tap_ok(!make_dir(), "set up a fake device directory"))
 		return tap_done();
+	test_retry();
 	test_threads();
 	test_text();
 	test_buffers();

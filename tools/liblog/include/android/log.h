@@ -12,9 +12,10 @@
  *	[__s32 tag][payload]		__android_log_bwrite()
  *	[__s32 tag][type byte][payload]	__android_log_btwrite()
  *
- * The devices are opened once, on the first call, write-only: in
- * $NSLOG_DEV_DIR if set, else in /dev/log/ if that is a directory, else as
- * /dev/log_main and so on.  A missing system buffer falls back to main.
+ * The devices are opened on the first call, write-only: in $NSLOG_DEV_DIR
+ * if set, else in /dev/log/ if that is a directory, else as /dev/log_main
+ * and so on.  A node that failed to open is tried again at most once a
+ * second.  A missing system buffer falls back to main.
  *
  * Every writing call returns the number of bytes the kernel stored, or a
  * negative errno (for example -ENOENT when the buffer's node is missing).
@@ -97,6 +98,9 @@ int __android_log_btwrite(int32_t tag, char type, const void *payload,
 void __android_log_assert(const char *cond, const char *tag,
 			  const char *fmt, ...)
 	__attribute__((noreturn, format(printf, 3, 4)));
+
+/* Close the devices: the next call opens them again. */
+void __android_log_close(void);
 
 #ifdef __cplusplus
 }

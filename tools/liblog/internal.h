@@ -1,0 +1,31 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * internal: what liblog's files share and do not export.
+ *
+ * The library is built with -fvisibility=hidden: only NSLOG_EXPORT
+ * functions are public.  Everything declared here is hidden.
+ */
+#ifndef NSLOG_LIBLOG_INTERNAL_H
+#define NSLOG_LIBLOG_INTERNAL_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <sys/uio.h>
+
+#define NSLOG_EXPORT	__attribute__((visibility("default")))
+
+/* devfd.c: one record to a nslogger buffer; opens (and retries) the node. */
+int nslog_dev_writev(int buf, const struct iovec *vec, int n);
+void nslog_dev_close(void);
+
+/* Environment variable: the retry interval of a failed open, in ms. */
+#define NSLOG_RETRY_MS_ENV	"NSLOG_LOG_RETRY_MS"
+#define NSLOG_RETRY_MS_DEFAULT	1000
+
+static inline void nslog_iov(struct iovec *v, const void *base, size_t len)
+{
+	v->iov_base = (void *)base;
+	v->iov_len = len;
+}
+
+#endif /* NSLOG_LIBLOG_INTERNAL_H */
