@@ -14,6 +14,9 @@
 
 #define NSLOG_EXPORT	__attribute__((visibility("default")))
 
+/* logid.c: the nslogger buffer (enum nslog_buf_id) of a log_id_t. */
+int nslog_logid_route(int log_id);
+
 /* devfd.c: one record to a nslogger buffer; opens (and retries) the node. */
 int nslog_dev_writev(int buf, const struct iovec *vec, int n);
 void nslog_dev_close(void);

@@ -19,7 +19,11 @@ NSLOG_EXPORT int __android_log_buf_write(int bufID, int prio, const char *tag,
 					 const char *msg)
 {
 	unsigned char prio_byte = (unsigned char)prio;
+	int buf = nslog_logid_route(bufID);
 	struct iovec vec[3];
+
+	if (buf < 0)
+		return buf;
 
 	if (!tag)
 		tag = "";
@@ -29,7 +33,7 @@ NSLOG_EXPORT int __android_log_buf_write(int bufID, int prio, const char *tag,
 	nslog_iov(&vec[0], &prio_byte, 1);
 	nslog_iov(&vec[1], tag, strlen(tag) + 1);
 	nslog_iov(&vec[2], msg, strlen(msg) + 1);
-	return nslog_dev_writev(bufID, vec, 3);
+	return nslog_dev_writev(buf, vec, 3);
 }
 
 NSLOG_EXPORT int __android_log_write(int prio, const char *tag,

@@ -23,6 +23,7 @@
 #include <unistd.h>
 
 #include <android/log.h>
+#include <log/log_id.h>
 #include "tap.h"
 
 #define THREADS		4
@@ -164,7 +165,7 @@ static void test_buffers(void)
 	tap_int("buf_write: a missing radio node gives -ENOENT", ret,
 		-ENOENT);
 	ret = __android_log_buf_write(LOG_ID_MAX, ANDROID_LOG_INFO, "r", "x");
-	tap_int("buf_write: buffer id 4 is -EINVAL", ret, -EINVAL);
+	tap_int("buf_write: LOG_ID_MAX is -EINVAL", ret, -EINVAL);
 	ret = __android_log_buf_write(-1, ANDROID_LOG_INFO, "r", "x");
 	tap_int("buf_write: buffer id -1 is -EINVAL", ret, -EINVAL);
 
@@ -264,6 +265,44 @@ static void test_retry(void)
 	fresh();
 }
 
+static void test_routing(void)
+{
+	int ret;
+
+	ret = __android_log_buf_write(LOG_ID_CRASH, ANDROID_LOG_ERROR, "c",
+				      "x");
+	expect("buf_write: LOG_ID_CRASH goes to main", &dmain, ret,
+	       "\6c\0x", 5);
+	ret = __android_log_buf_write(LOG_ID_DEFAULT, ANDROID_LOG_ERROR, "d",
+				      "y");
+	expect("buf_write: LOG_ID_DEFAULT goes to main", &dmain, ret,
+	       "\6d\0y", 5);
+	tap_int("buf_write: LOG_ID_STATS is -EINVAL",
+		__android_log_buf_write(LOG_ID_STATS, 4, "s", "x"), -EINVAL);
+	tap_int("buf_write: LOG_ID_SECURITY is -EINVAL",
+		__android_log_buf_write(LOG_ID_SECURITY, 4, "s", "x"),
+		-EINVAL);
+	tap_int("buf_write: LOG_ID_KERNEL is -EINVAL",
+		__android_log_buf_write(LOG_ID_KERNEL, 4, "s", "x"), -EINVAL);
+
+	tap_str("id_to_name: crash", android_log_id_to_name(LOG_ID_CRASH),
+		"crash");
+	tap_str("id_to_name: kernel", android_log_id_to_name(LOG_ID_KERNEL),
+		"kernel");
+	tap_str("id_to_name: an id out of range is main",
+		android_log_id_to_name(LOG_ID_MAX), "main");
+	tap_int("name_to_log_id: system",
+		android_name_to_log_id("system"), LOG_ID_SYSTEM);
+	tap_int("name_to_log_id: a path's last component",
+		android_name_to_log_id("/dev/log/radio"), LOG_ID_RADIO);
+	tap_int("name_to_log_id: security",
+		android_name_to_log_id("security"), LOG_ID_SECURITY);
+	tap_int("name_to_log_id: an unknown name is LOG_ID_MAX",
+		android_name_to_log_id("mainx"), LOG_ID_MAX);
+	tap_int("name_to_log_id: NULL is LOG_ID_MAX",
+		android_name_to_log_id(NULL), LOG_ID_MAX);
+}
+
 static void test_assert(void)
 {
 	static const char want[] = "\7T\0Assertion failed: x > 0";
@@ -334,6 +373,7 @@ int main(void)
 	test_text();
 	test_buffers();
 	test_events();
+	test_routing();
 	test_assert();
 	cleanup();
 	return tap_done();

@@ -45,13 +45,23 @@ typedef enum android_LogPriority {
 	ANDROID_LOG_SILENT	= 8,	/* a filter setting, never stored */
 } android_LogPriority;
 
-/* Buffers, for the _buf_ calls. */
+/*
+ * Buffers, numbered as Android's.  nslogger has main, radio, events and
+ * system; DEFAULT and CRASH are written to main, STATS, SECURITY and
+ * KERNEL are refused with -EINVAL (see liblog(3)).
+ */
 typedef enum log_id {
+	LOG_ID_MIN	= 0,
 	LOG_ID_MAIN	= 0,
 	LOG_ID_RADIO	= 1,
 	LOG_ID_EVENTS	= 2,
 	LOG_ID_SYSTEM	= 3,
-	LOG_ID_MAX
+	LOG_ID_CRASH	= 4,
+	LOG_ID_STATS	= 5,
+	LOG_ID_SECURITY	= 6,
+	LOG_ID_KERNEL	= 7,
+	LOG_ID_MAX,
+	LOG_ID_DEFAULT	= 0x7FFFFFFF
 } log_id_t;
 
 /* Type bytes of events payloads, for __android_log_btwrite(). */
