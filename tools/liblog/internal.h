@@ -25,6 +25,17 @@ void nslog_dev_close(void);
 #define NSLOG_RETRY_MS_ENV	"NSLOG_LOG_RETRY_MS"
 #define NSLOG_RETRY_MS_DEFAULT	1000
 
+/* filter.c: the level set for a tag, or -1; forget the configuration. */
+int nslog_filter_tag_level(const char *tag, size_t len);
+void nslog_filter_reset(void);
+
+/* Environment variables: logcat filterspecs and the log.tag file. */
+#define NSLOG_LOG_TAGS_ENV	"ANDROID_LOG_TAGS"
+#define NSLOG_LOG_TAG_FILE_ENV	"NSLOG_LOG_TAG_FILE"
+#ifndef NSLOG_LOG_TAG_FILE
+#define NSLOG_LOG_TAG_FILE	"/etc/nslogger/log.tag"
+#endif
+
 static inline void nslog_iov(struct iovec *v, const void *base, size_t len)
 {
 	v->iov_base = (void *)base;

@@ -4,7 +4,9 @@
  *
  * Each call builds the record in iovecs and hands it to devfd, which
  * stores it with one writev(): the driver keeps one writev() as one
- * record.
+ * record.  Text calls pass the filter first, as Android R's do:
+ * __android_log_is_loggable(prio, tag, ANDROID_LOG_VERBOSE), -EPERM when
+ * it says no.  Binary (events) calls are not filtered, as on Android.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -24,7 +26,8 @@ NSLOG_EXPORT int __android_log_buf_write(int bufID, int prio, const char *tag,
 
 	if (buf < 0)
 		return buf;
-
+	if (!__android_log_is_loggable(prio, tag, ANDROID_LOG_VERBOSE))
+		return -EPERM;
 	if (!tag)
 		tag = "";
 	if (!msg)
@@ -48,6 +51,9 @@ static int nslog_buf_vprint(int bufID, int prio, const char *tag,
 {
 	char msg[NSLOG_PRINT_MAX];
 
+	/* Not formatted at all when filtered: the filter is the cheap part. */
+	if (!__android_log_is_loggable(prio, tag, ANDROID_LOG_VERBOSE))
+		return -EPERM;
 	vsnprintf(msg, sizeof(msg), fmt, ap);
 	return __android_log_buf_write(bufID, prio, tag, msg);
 }
@@ -125,4 +131,5 @@ NSLOG_EXPORT void __android_log_assert(const char *cond, const char *tag,
 NSLOG_EXPORT void __android_log_close(void)
 {
 	nslog_dev_close();
+	nslog_filter_reset();
 }

@@ -7,7 +7,8 @@
  *
  * The directory has main and events but no radio (writes there must fail
  * with -ENOENT) and no system (system records must land in main).
- * __android_log_close() makes the library open the nodes again: the retry
+ * __android_log_close() makes the library read its environment and the
+ * log.tag file again, and open the nodes again: the filter and retry
  * cases use it to start afresh.
  */
 #include <errno.h>
@@ -208,7 +209,7 @@ static void truncate_dev(struct devfile *d)
 	d->pos = 0;
 }
 
-/* Close the devices: the next call opens them again. */
+/* Forget the devices and the filter: the next call starts afresh. */
 static void fresh(void)
 {
 	__android_log_close();
@@ -224,6 +225,137 @@ static void put_file(const char *path, const char *text)
 		fputs(text, f);
 		fclose(f);
 	}
+}
+
+/* A dropped record: -EPERM, and nothing appended. */
+static void expect_dropped(const char *what, int ret)
+{
+	char got[64];
+	size_t n = appended(&dmain, got, sizeof(got));
+
+	if (!tap_ok(ret == -EPERM && !n, what))
+		printf("#   returned %d, %zu bytes appended\n", ret, n);
+}
+
+static void test_filter_default(void)
+{
+	int ret;
+
+	ret = __android_log_write(ANDROID_LOG_VERBOSE, "v", "m");
+	expect("filter: unconfigured, VERBOSE is written", &dmain, ret,
+	       "\2v\0m", 5);
+	expect_dropped("filter: priority DEFAULT (1) is below VERBOSE",
+		       __android_log_write(ANDROID_LOG_DEFAULT, "v", "m"));
+	tap_int("is_loggable: unconfigured, default_prio decides (below)",
+		__android_log_is_loggable(ANDROID_LOG_DEBUG, "t",
+					  ANDROID_LOG_INFO), 0);
+	tap_int("is_loggable: unconfigured, default_prio decides (at)",
+		__android_log_is_loggable(ANDROID_LOG_INFO, "t",
+					  ANDROID_LOG_INFO), 1);
+
+	tap_int("set_minimum_priority: returns the old value (DEFAULT)",
+		__android_log_set_minimum_priority(ANDROID_LOG_WARN),
+		ANDROID_LOG_DEFAULT);
+	tap_int("get_minimum_priority: what was set",
+		__android_log_get_minimum_priority(), ANDROID_LOG_WARN);
+	expect_dropped("set_minimum_priority(WARN): INFO is dropped",
+		       __android_log_write(ANDROID_LOG_INFO, "t", "m"));
+	expect_dropped("set_minimum_priority(WARN): print is dropped too",
+		       __android_log_print(ANDROID_LOG_INFO, "t", "%d", 1));
+	ret = __android_log_write(ANDROID_LOG_WARN, "t", "w");
+	expect("set_minimum_priority(WARN): WARN is written", &dmain, ret,
+	       "\5t\0w", 5);
+	tap_int("is_loggable: the minimum beats default_prio",
+		__android_log_is_loggable(ANDROID_LOG_INFO, "t",
+					  ANDROID_LOG_VERBOSE), 0);
+	__android_log_set_minimum_priority(ANDROID_LOG_DEFAULT);
+}
+
+static void test_filter_env(const char *tagfile)
+{
+	int ret;
+
+	setenv("ANDROID_LOG_TAGS", "quiet:W *:I loud:V bare", 1);
+	fresh();
+	expect_dropped("ANDROID_LOG_TAGS quiet:W: DEBUG dropped",
+		       __android_log_write(ANDROID_LOG_DEBUG, "quiet", "m"));
+	ret = __android_log_write(ANDROID_LOG_WARN, "quiet", "m");
+	expect("ANDROID_LOG_TAGS quiet:W: WARN written", &dmain, ret,
+	       "\5quiet\0m", 9);
+	expect_dropped("ANDROID_LOG_TAGS *:I: another tag's DEBUG dropped",
+		       __android_log_write(ANDROID_LOG_DEBUG, "other", "m"));
+	ret = __android_log_write(ANDROID_LOG_VERBOSE, "loud", "m");
+	expect("ANDROID_LOG_TAGS loud:V beats *:I", &dmain, ret,
+	       "\2loud\0m", 8);
+	tap_int("ANDROID_LOG_TAGS: a bare tag is TAG:V",
+		__android_log_is_loggable(ANDROID_LOG_VERBOSE, "bare",
+					  ANDROID_LOG_INFO), 1);
+	tap_int("is_loggable_len: the tag is the first len bytes",
+		__android_log_is_loggable_len(ANDROID_LOG_VERBOSE, "loudXYZ",
+					      4, ANDROID_LOG_INFO), 1);
+	tap_int("is_loggable_len: a prefix is another tag",
+		__android_log_is_loggable_len(ANDROID_LOG_VERBOSE, "loud", 3,
+					      ANDROID_LOG_INFO), 0);
+
+	/* A configured level and a minimum: the lower wins, as Android R. */
+	__android_log_set_minimum_priority(ANDROID_LOG_ERROR);
+	tap_int("set_minimum_priority(ERROR) with loud:V: VERBOSE loggable",
+		__android_log_is_loggable(ANDROID_LOG_VERBOSE, "loud",
+					  ANDROID_LOG_INFO), 1);
+	tap_int("set_minimum_priority(DEBUG) with quiet:W: DEBUG loggable",
+		(__android_log_set_minimum_priority(ANDROID_LOG_DEBUG),
+		 __android_log_is_loggable(ANDROID_LOG_DEBUG, "quiet",
+					   ANDROID_LOG_INFO)), 1);
+	__android_log_set_minimum_priority(ANDROID_LOG_DEFAULT);
+
+	/* The environment beats the file, tag for tag. */
+	put_file(tagfile, "log.tag.quiet=VERBOSE\nlog.tag.filed=DEBUG\n");
+	fresh();
+	expect_dropped("env quiet:W beats the file's log.tag.quiet=VERBOSE",
+		       __android_log_write(ANDROID_LOG_DEBUG, "quiet", "m"));
+	ret = __android_log_write(ANDROID_LOG_DEBUG, "filed", "m");
+	expect("the file's log.tag.filed=DEBUG beats env *:I", &dmain, ret,
+	       "\3filed\0m", 9);
+	unsetenv("ANDROID_LOG_TAGS");
+}
+
+static void test_filter_file(const char *tagfile)
+{
+	int ret;
+
+	put_file(tagfile, "# a comment\n"
+			  "log.tag=ERROR\n"
+			  " log.tag.chatty = verbose\n"
+			  "log.tag.mute=SUPPRESS\n"
+			  "log.tag.bad=XYZ\n"
+			  "log.tag.twice=VERBOSE\n"
+			  "log.tag.twice=WARN\n"
+			  "other.prop=VERBOSE\n");
+	fresh();
+	expect_dropped("log.tag=ERROR: WARN dropped",
+		       __android_log_write(ANDROID_LOG_WARN, "x", "m"));
+	ret = __android_log_write(ANDROID_LOG_ERROR, "x", "m");
+	expect("log.tag=ERROR: ERROR written", &dmain, ret, "\6x\0m", 5);
+	ret = __android_log_write(ANDROID_LOG_VERBOSE, "chatty", "m");
+	expect("log.tag.chatty = verbose (spaces, lower case) beats log.tag",
+	       &dmain, ret, "\2chatty\0m", 10);
+	expect_dropped("log.tag.mute=SUPPRESS: even FATAL is dropped",
+		       __android_log_write(ANDROID_LOG_FATAL, "mute", "m"));
+	expect_dropped("log.tag.bad=XYZ is ignored: log.tag=ERROR applies",
+		       __android_log_write(ANDROID_LOG_WARN, "bad", "m"));
+	expect_dropped("the last log.tag.twice line wins (WARN)",
+		       __android_log_write(ANDROID_LOG_INFO, "twice", "m"));
+
+	/* Read once: a changed file is seen only after __android_log_close. */
+	put_file(tagfile, "log.tag=VERBOSE\n");
+	expect_dropped("the file is not read again on every record",
+		       __android_log_write(ANDROID_LOG_WARN, "x", "m"));
+	fresh();
+	ret = __android_log_write(ANDROID_LOG_WARN, "x", "m");
+	expect("__android_log_close(): the file is read again", &dmain, ret,
+	       "\5x\0m", 5);
+	unlink(tagfile);
+	fresh();
 }
 
 /*
@@ -309,7 +441,15 @@ static void test_assert(void)
 	struct rlimit no_core = { 0, 0 };
 	int status = 0;
 	pid_t pid;
+	int ret;
 
+	/*
+	 * Open the node here, so that the children write through this
+	 * process's open file and its offset in the stand-in file.
+	 */
+	ret = __android_log_write(ANDROID_LOG_INFO, "T", "parent");
+	expect("assert: the parent's own record first", &dmain, ret,
+	       "\4T\0parent", 10);
 	fflush(stdout);
 	pid = fork();
 	if (pid == 0) {
@@ -366,14 +506,23 @@ static int make_dir(void)
 
 int main(void)
 {
+	char tagfile[96];
+
 	if (!tap_ok(!make_dir(), "set up a fake device directory"))
 		return tap_done();
+	/* Nothing of the host's: no filterspecs, a log.tag file of ours. */
+	snprintf(tagfile, sizeof(tagfile), "%s/log.tag", dir);
+	unsetenv("ANDROID_LOG_TAGS");
+	setenv("NSLOG_LOG_TAG_FILE", tagfile, 1);
 	test_retry();
 	test_threads();
 	test_text();
 	test_buffers();
 	test_events();
 	test_routing();
+	test_filter_default();
+	test_filter_env(tagfile);
+	test_filter_file(tagfile);
 	test_assert();
 	cleanup();
 	return tap_done();

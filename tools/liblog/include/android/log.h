@@ -17,6 +17,11 @@
  * and so on.  A node that failed to open is tried again at most once a
  * second.  A missing system buffer falls back to main.
  *
+ * Text records pass __android_log_is_loggable(prio, tag,
+ * ANDROID_LOG_VERBOSE) first: $ANDROID_LOG_TAGS, the log.tag file
+ * (/etc/nslogger/log.tag or $NSLOG_LOG_TAG_FILE) and
+ * __android_log_set_minimum_priority() may drop them (-EPERM).
+ *
  * Every writing call returns the number of bytes the kernel stored, or a
  * negative errno (for example -ENOENT when the buffer's node is missing).
  * All calls are thread-safe.
@@ -109,8 +114,27 @@ void __android_log_assert(const char *cond, const char *tag,
 			  const char *fmt, ...)
 	__attribute__((noreturn, format(printf, 3, 4)));
 
-/* Close the devices: the next call opens them again. */
+/*
+ * Whether a record of @prio for @tag would be written: the level set for
+ * the tag ($ANDROID_LOG_TAGS, the log.tag file), else the minimum
+ * priority, else @default_prio.  1 or 0.
+ */
+int __android_log_is_loggable(int prio, const char *tag, int default_prio);
+int __android_log_is_loggable_len(int prio, const char *tag, size_t len,
+				  int default_prio);
+
+/*
+ * Close the devices and forget the filter configuration: the next call
+ * opens them and reads $ANDROID_LOG_TAGS and the log.tag file again.
+ */
 void __android_log_close(void);
+
+/*
+ * The process-wide minimum priority, ANDROID_LOG_DEFAULT (none) at start;
+ * returns the previous value.
+ */
+int32_t __android_log_set_minimum_priority(int32_t priority);
+int32_t __android_log_get_minimum_priority(void);
 
 #ifdef __cplusplus
 }
