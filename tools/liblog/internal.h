@@ -36,6 +36,13 @@ void nslog_filter_reset(void);
 #define NSLOG_LOG_TAG_FILE	"/etc/nslogger/log.tag"
 #endif
 
+/* log_write.c: a text record, filter passed, tag resolved. */
+int nslog_text_write(int log_id, int prio, const char *tag, const char *msg);
+
+/* logger.c: the default tag, copied into @buf (for a NULL tag). */
+const char *nslog_default_tag(char *buf, size_t size);
+int nslog_logger_is_default(void);
+
 static inline void nslog_iov(struct iovec *v, const void *base, size_t len)
 {
 	v->iov_base = (void *)base;

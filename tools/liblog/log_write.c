@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: LGPL-2.1-or-later
 /*
- * libnslog: write Android log records to the nslogger devices.
+ * log_write: Android's liblog writing calls.
  *
  * Each call builds the record in iovecs and hands it to devfd, which
  * stores it with one writev(): the driver keeps one writev() as one
@@ -14,29 +14,56 @@
 #include <string.h>
 
 #include <android/log.h>
-#include "devpath.h"
 #include "internal.h"
 
-NSLOG_EXPORT int __android_log_buf_write(int bufID, int prio, const char *tag,
-					 const char *msg)
+/**
+ * nslog_text_write() - one text record to the devices
+ * @log_id: a log_id_t, routed by nslog_logid_route()
+ * @prio: the priority byte
+ * @tag: the tag, not NULL
+ * @msg: the message, NULL for "(null)"
+ *
+ * Context: any thread.
+ * Return: the bytes stored, or a negative errno.
+ */
+int nslog_text_write(int log_id, int prio, const char *tag, const char *msg)
 {
 	unsigned char prio_byte = (unsigned char)prio;
-	int buf = nslog_logid_route(bufID);
+	int buf = nslog_logid_route(log_id);
 	struct iovec vec[3];
 
 	if (buf < 0)
 		return buf;
-	if (!__android_log_is_loggable(prio, tag, ANDROID_LOG_VERBOSE))
-		return -EPERM;
-	if (!tag)
-		tag = "";
 	if (!msg)
 		msg = "(null)";
-
 	nslog_iov(&vec[0], &prio_byte, 1);
 	nslog_iov(&vec[1], tag, strlen(tag) + 1);
 	nslog_iov(&vec[2], msg, strlen(msg) + 1);
 	return nslog_dev_writev(buf, vec, 3);
+}
+
+NSLOG_EXPORT int __android_log_buf_write(int bufID, int prio, const char *tag,
+					 const char *msg)
+{
+	struct __android_log_message m = {
+		.struct_size = sizeof(m),
+		.buffer_id = bufID,
+		.priority = prio,
+		.tag = tag,
+		.message = msg,
+	};
+	char def_tag[128];
+
+	if (!__android_log_is_loggable(prio, tag, ANDROID_LOG_VERBOSE))
+		return -EPERM;
+	/* Another logger cannot say what it stored: Android R returns 1. */
+	if (!nslog_logger_is_default()) {
+		__android_log_write_log_message(&m);
+		return 1;
+	}
+	if (!tag)
+		tag = nslog_default_tag(def_tag, sizeof(def_tag));
+	return nslog_text_write(bufID, prio, tag, msg);
 }
 
 NSLOG_EXPORT int __android_log_write(int prio, const char *tag,
@@ -125,6 +152,8 @@ NSLOG_EXPORT void __android_log_assert(const char *cond, const char *tag,
 		snprintf(msg, sizeof(msg), "Unspecified assertion failed");
 	}
 	__android_log_write(ANDROID_LOG_FATAL, tag, msg);
+	__android_log_call_aborter(msg);
+	/* An aborter that returns does not make this return. */
 	abort();
 }
 

@@ -125,8 +125,14 @@ static void test_text(void)
 	       ret, "\4tag\0msg", 9);
 
 	ret = __android_log_print(ANDROID_LOG_WARN, NULL, "n=%d", 5);
-	expect("print: formats; a NULL tag is empty", &dmain, ret,
-	       "\5\0n=5", 6);
+	expect("print: formats; a NULL tag is the program's name", &dmain,
+	       ret, "\5liblog_test\0n=5", 17);
+
+	__android_log_set_default_tag("dflt");
+	ret = __android_log_write(ANDROID_LOG_WARN, NULL, "m");
+	expect("set_default_tag: names records with a NULL tag", &dmain, ret,
+	       "\5dflt\0m", 8);
+	__android_log_set_default_tag(NULL);
 
 	ret = __android_log_write(ANDROID_LOG_ERROR, "t", NULL);
 	expect("write: a NULL message is \"(null)\"", &dmain, ret,
@@ -358,6 +364,67 @@ static void test_filter_file(const char *tagfile)
 	fresh();
 }
 
+static struct __android_log_message got_msg;
+static char got_text[64];
+
+static void test_logger_fn(const struct __android_log_message *m)
+{
+	got_msg = *m;
+	snprintf(got_text, sizeof(got_text), "%s|%s", m->tag, m->message);
+}
+
+static void test_logger(void)
+{
+	struct __android_log_message m = {
+		.struct_size = sizeof(m),
+		.buffer_id = LOG_ID_CRASH,
+		.priority = ANDROID_LOG_ERROR,
+		.tag = "wl",
+		.message = "crashed",
+	};
+	char buf[16];
+	int ret;
+
+	__android_log_set_logger(test_logger_fn);
+	ret = __android_log_buf_write(LOG_ID_SYSTEM, ANDROID_LOG_INFO, NULL,
+				      "to mine");
+	tap_int("set_logger: a write returns 1", ret, 1);
+	tap_ok(got_msg.buffer_id == LOG_ID_SYSTEM &&
+	       got_msg.priority == ANDROID_LOG_INFO,
+	       "set_logger: the logger gets the buffer and priority");
+	tap_str("set_logger: tag (NULL is the default tag) and message",
+		got_text, "liblog_test|to mine");
+	tap_int("set_logger: nothing reaches the devices",
+		(long)appended(&dmain, buf, sizeof(buf)), 0);
+	expect_dropped("set_logger: the filter still applies",
+		       __android_log_write(ANDROID_LOG_DEFAULT, "t", "m"));
+
+	__android_log_set_logger(NULL);
+	__android_log_write_log_message(&m);
+	expect("write_log_message: the default logger writes to the devices",
+	       &dmain, 12, "\6wl\0crashed", 12);
+	m.buffer_id = LOG_ID_EVENTS;
+	__android_log_write_log_message(&m);
+	tap_int("write_log_message: events is not a text buffer: dropped",
+		(long)appended(&dmain, buf, sizeof(buf)), 0);
+}
+
+static char aborted[32];
+
+static void test_aborter_fn(const char *msg)
+{
+	snprintf(aborted, sizeof(aborted), "%s", msg);
+}
+
+static void test_aborter(void)
+{
+	__android_log_set_aborter(test_aborter_fn);
+	__android_log_call_aborter("why");
+	tap_str("set_aborter: call_aborter calls it with the message",
+		aborted, "why");
+	__android_log_set_aborter(NULL);
+}
+
 /*
  * No node at first: the open fails; a write within the retry interval
  * does not try again even though the node now exists; a write after it
@@ -523,6 +590,8 @@ int main(void)
 	test_filter_default();
 	test_filter_env(tagfile);
 	test_filter_file(tagfile);
+	test_logger();
+	test_aborter();
 	test_assert();
 	cleanup();
 	return tap_done();

@@ -1,10 +1,11 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
- * libnslog: the Android liblog writing calls, for the nslogger devices.
+ * liblog: Android's <android/log.h>, for the nslogger devices.
  *
  * Programs written against Android's <android/log.h> and <log/log.h>
- * build unchanged against this header and -lnslog.  Every call stores one
- * record in one of the four logger buffers with a single writev():
+ * build unchanged against these headers and -llog (pkg-config liblog).
+ * Every text or binary call stores one record in one of the four logger
+ * buffers with a single writev():
  *
  *   text buffers (main, radio, system):
  *	[priority: 1 byte][tag, NUL-terminated][message, NUL-terminated]
@@ -24,7 +25,7 @@
  *
  * Every writing call returns the number of bytes the kernel stored, or a
  * negative errno (for example -ENOENT when the buffer's node is missing).
- * All calls are thread-safe.
+ * All calls are thread-safe.  liblog(3) has the details.
  */
 #ifndef NSLOG_ANDROID_LOG_H
 #define NSLOG_ANDROID_LOG_H
@@ -80,7 +81,7 @@ typedef enum {
 /* The longest message the _print calls format, NUL included. */
 #define NSLOG_PRINT_MAX	1024
 
-/* Text record to main; a NULL @tag is "", a NULL @msg is "(null)". */
+/* Text record to main; a NULL @tag is the default tag, a NULL @msg "(null)". */
 int __android_log_write(int prio, const char *tag, const char *msg);
 
 /* printf-style text record to main, truncated to NSLOG_PRINT_MAX - 1. */
@@ -107,7 +108,8 @@ int __android_log_btwrite(int32_t tag, char type, const void *payload,
 			  size_t len);
 
 /*
- * Log a FATAL record to main and abort().  The message is @fmt formatted,
+ * Log a FATAL record to main, then call the aborter (abort() unless
+ * __android_log_set_aborter() changed it).  The message is @fmt formatted,
  * else "Assertion failed: @cond", else "Unspecified assertion failed".
  */
 void __android_log_assert(const char *cond, const char *tag,
@@ -128,6 +130,44 @@ int __android_log_is_loggable_len(int prio, const char *tag, size_t len,
  * opens them and reads $ANDROID_LOG_TAGS and the log.tag file again.
  */
 void __android_log_close(void);
+
+/* Android R's pluggable logging (LIBLOG_R). */
+struct __android_log_message {
+	size_t struct_size;	/* sizeof(struct __android_log_message) */
+	int32_t buffer_id;	/* a log_id_t */
+	int32_t priority;	/* an android_LogPriority */
+	const char *tag;	/* NULL: the default tag */
+	const char *file;	/* NULL, or the source file */
+	uint32_t line;		/* the line in @file */
+	const char *message;	/* NUL-terminated */
+};
+
+typedef void (*__android_logger_function)(
+	const struct __android_log_message *log_message);
+typedef void (*__android_aborter_function)(const char *abort_message);
+
+/* Hand @log_message to the logger (the device writer unless set). */
+void __android_log_write_log_message(
+	struct __android_log_message *log_message);
+
+/* Replace the logger for this process; NULL restores the device writer. */
+void __android_log_set_logger(__android_logger_function logger);
+
+/* The default logger: the nslogger devices (logd's, on Android). */
+void __android_log_logd_logger(
+	const struct __android_log_message *log_message);
+
+/* A logger that prints "TAG P MM-DD HH:MM:SS PID TID MESSAGE" on stderr. */
+void __android_log_stderr_logger(
+	const struct __android_log_message *log_message);
+
+void __android_log_set_aborter(__android_aborter_function aborter);
+void __android_log_call_aborter(const char *abort_message);
+void __android_log_default_aborter(const char *abort_message)
+	__attribute__((noreturn));
+
+/* The tag of records whose tag is NULL; the program's name by default. */
+void __android_log_set_default_tag(const char *tag);
 
 /*
  * The process-wide minimum priority, ANDROID_LOG_DEFAULT (none) at start;
