@@ -136,6 +136,20 @@ NSLOG_EXPORT int __android_log_btwrite(int32_t tag, char type,
 	return nslog_dev_writev(LOG_ID_EVENTS, vec, 3);
 }
 
+NSLOG_EXPORT int __android_log_bswrite(int32_t tag, const char *payload)
+{
+	char type = EVENT_TYPE_STRING;
+	/* The payload is little-endian, as every host nslogger runs on. */
+	int32_t len = payload ? (int32_t)strlen(payload) : 0;
+	struct iovec vec[4];
+
+	nslog_iov(&vec[0], &tag, sizeof(tag));
+	nslog_iov(&vec[1], &type, 1);
+	nslog_iov(&vec[2], &len, sizeof(len));
+	nslog_iov(&vec[3], payload, (size_t)len);
+	return nslog_dev_writev(LOG_ID_EVENTS, vec, 4);
+}
+
 NSLOG_EXPORT void __android_log_assert(const char *cond, const char *tag,
 				       const char *fmt, ...)
 {

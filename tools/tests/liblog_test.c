@@ -24,7 +24,9 @@
 #include <unistd.h>
 
 #include <android/log.h>
+#include <log/log_event_list.h>
 #include <log/log_id.h>
+#include <log/log_safetynet.h>
 #include "tap.h"
 
 #define THREADS		4
@@ -425,6 +427,169 @@ static void test_aborter(void)
 	__android_log_set_aborter(NULL);
 }
 
+static void test_bswrite(void)
+{
+	int ret;
+
+	ret = __android_log_bswrite(5, "abc");
+	expect("bswrite: [tag][STRING][int32 length][bytes]", &devents, ret,
+	       "\5\0\0\0\2\3\0\0\0abc", 12);
+	ret = __android_log_bswrite(-1, "");
+	expect("bswrite: an empty string", &devents, ret,
+	       "\377\377\377\377\2\0\0\0\0", 9);
+}
+
+static void test_event_list(void)
+{
+	static const char want[] =
+		"\350\3\0\0"			/* tag 1000 */
+		"\3\5"				/* list of 5 */
+		"\0\1\0\0\0"			/* int32 1 */
+		"\1\376\377\377\377\377\377\377\377"	/* int64 -2 */
+		"\2\2\0\0\0hi"			/* string "hi" */
+		"\4\0\0\300\77"			/* float 1.5 */
+		"\3\1"				/* list of 1 */
+		"\0\3\0\0\0";			/* int32 3 */
+	android_log_context ctx = create_android_logger(1000);
+	const char *buf;
+	int ret, i;
+
+	android_log_write_int32(ctx, 1);
+	android_log_write_int64(ctx, -2);
+	android_log_write_string8(ctx, "hi");
+	android_log_write_float32(ctx, 1.5f);
+	android_log_write_list_begin(ctx);
+	android_log_write_int32(ctx, 3);
+	tap_int("event list: write_list with a list open is -EIO",
+		android_log_write_list(ctx, LOG_ID_EVENTS), -EIO);
+	android_log_write_list_end(ctx);
+	tap_int("event list: only LOG_ID_EVENTS is written",
+		android_log_write_list(ctx, LOG_ID_MAIN), -EINVAL);
+	ret = android_log_write_list(ctx, LOG_ID_EVENTS);
+	expect("event list: [tag][list of 5: int, long, string, float, list]",
+	       &devents, ret, want, sizeof(want) - 1);
+	ret = android_log_write_list_buffer(ctx, &buf);
+	tap_mem("write_list_buffer: the same payload, not written", buf,
+		ret > 0 ? (size_t)ret : 0, want + 4, sizeof(want) - 5);
+	tap_int("list_end with no list open is -EOVERFLOW",
+		android_log_write_list_end(ctx), -EOVERFLOW);
+	android_log_destroy(&ctx);
+	tap_ok(!ctx, "android_log_destroy: sets the context to NULL");
+
+	ctx = create_android_logger(7);
+	android_log_write_int32(ctx, 9);
+	ret = android_log_write_list(ctx, LOG_ID_EVENTS);
+	expect("event list: a single value is written bare", &devents, ret,
+	       "\7\0\0\0\0\11\0\0\0", 9);
+	android_log_reset(ctx);
+	android_log_write_string8_len(ctx, "abcdef", 3);
+	android_log_write_string8(ctx, NULL);
+	ret = android_log_write_list(ctx, LOG_ID_EVENTS);
+	expect("event list: string8_len cuts; NULL is \"\"; reset empties",
+	       &devents, ret, "\7\0\0\0\3\2\2\3\0\0\0abc\2\0\0\0\0", 19);
+	android_log_reset(ctx);
+	for (i = 0; i < ANDROID_MAX_LIST_NEST_DEPTH; i++)
+		android_log_write_list_begin(ctx);
+	tap_int("event list: a ninth nested list is -EOVERFLOW",
+		android_log_write_list_begin(ctx), -EOVERFLOW);
+	tap_int("event list: after an overflow, values are -EIO",
+		android_log_write_int32(ctx, 1), -EIO);
+	android_log_destroy(&ctx);
+}
+
+static void test_event_list_full(void)
+{
+	android_log_context ctx = create_android_logger(1);
+	static char big[5000];
+	const char *buf;
+	int32_t len;
+	int ret;
+
+	memset(big, 'x', sizeof(big) - 1);
+	tap_int("event list: a string past the payload's end is cut, not lost",
+		android_log_write_string8(ctx, big), 0);
+	tap_int("event list: a value after a full payload is -EIO",
+		android_log_write_int32(ctx, 1), -EIO);
+	ret = android_log_write_list_buffer(ctx, &buf);
+	/* 4076 less the tag, less the list header dropped for one value. */
+	tap_int("event list: the payload fills 4072 bytes", ret, 4070);
+	memcpy(&len, buf + 1, sizeof(len));
+	tap_int("event list: the cut string's length", len, 4065);
+	android_log_destroy(&ctx);
+}
+
+static void test_event_parser(void)
+{
+	static const char payload[] =
+		"\3\3" "\0\1\0\0\0" "\2\2\0\0\0hi" "\3\1" "\1\5\0\0\0\0\0\0\0";
+	android_log_context ctx = create_android_log_parser(payload,
+							    sizeof(payload) - 1);
+	android_log_list_element e;
+	char seq[128] = "";
+	size_t n = 0;
+	int i;
+
+	e = android_log_peek_next(ctx);
+	tap_ok(e.type == EVENT_TYPE_LIST,
+	       "parser: peek_next sees the list");
+	for (i = 0; i < 10; i++) {
+		e = android_log_read_next(ctx);
+		switch (e.type) {
+		case EVENT_TYPE_INT:
+			n += snprintf(seq + n, sizeof(seq) - n, "i%d",
+				      e.data.int32);
+			break;
+		case EVENT_TYPE_LONG:
+			n += snprintf(seq + n, sizeof(seq) - n, "l%lld",
+				      (long long)e.data.int64);
+			break;
+		case EVENT_TYPE_STRING:
+			n += snprintf(seq + n, sizeof(seq) - n, "s%.*s",
+				      e.len, e.data.string);
+			break;
+		case EVENT_TYPE_LIST:
+			n += snprintf(seq + n, sizeof(seq) - n, "[");
+			break;
+		case EVENT_TYPE_LIST_STOP:
+			n += snprintf(seq + n, sizeof(seq) - n, "]");
+			break;
+		default:
+			n += snprintf(seq + n, sizeof(seq) - n, "?");
+		}
+		if (e.complete) {
+			n += snprintf(seq + n, sizeof(seq) - n, ".");
+			break;
+		}
+	}
+	tap_str("parser: [int, string, [long]], complete on the last ]",
+		seq, "[i1shi[l5]].");
+	e = android_log_read_next(ctx);
+	tap_ok(e.type == EVENT_TYPE_UNKNOWN && e.complete,
+	       "parser: past the end, UNKNOWN and complete");
+	android_log_parser_reset(ctx, "\0\7\0\0", 4);
+	e = android_log_read_next(ctx);
+	tap_ok(e.type == EVENT_TYPE_UNKNOWN && e.complete,
+	       "parser: a value cut short is UNKNOWN");
+	android_log_destroy(&ctx);
+}
+
+static void test_safetynet(void)
+{
+	static const char want[] =
+		"TENS"				/* 0x534e4554 */
+		"\3\3"
+		"\2\10\0\0\0" "31335238"
+		"\0\377\377\377\377"
+		"\2\0\0\0\0";
+	int ret;
+
+	ret = android_errorWriteLog(0x534e4554, "31335238");
+	expect("android_errorWriteLog: [subtag, uid -1, \"\"] in events",
+	       &devents, ret, want, sizeof(want) - 1);
+	tap_int("android_errorWriteWithInfoLog: no subtag is -EINVAL",
+		android_errorWriteWithInfoLog(1, NULL, 0, "x", 1), -EINVAL);
+}
+
 /*
  * No node at first: the open fails; a write within the retry interval
  * does not try again even though the node now exists; a write after it
@@ -592,6 +757,11 @@ int main(void)
 	test_filter_file(tagfile);
 	test_logger();
 	test_aborter();
+	test_bswrite();
+	test_event_list();
+	test_event_list_full();
+	test_event_parser();
+	test_safetynet();
 	test_assert();
 	cleanup();
 	return tap_done();

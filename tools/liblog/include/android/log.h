@@ -76,6 +76,10 @@ typedef enum {
 	EVENT_TYPE_LONG		= 1,	/* int64_t */
 	EVENT_TYPE_STRING	= 2,	/* int32_t length, then the bytes */
 	EVENT_TYPE_LIST		= 3,	/* uint8_t count, then the items */
+	EVENT_TYPE_FLOAT	= 4,	/* IEEE 754 single */
+	/* What the event list parser returns besides values. */
+	EVENT_TYPE_LIST_STOP	= '\n',	/* the end of a list */
+	EVENT_TYPE_UNKNOWN	= '?',	/* the end, or a malformed payload */
 } AndroidEventLogType;
 
 /* The longest message the _print calls format, NUL included. */
@@ -106,6 +110,9 @@ int __android_log_bwrite(int32_t tag, const void *payload, size_t len);
 /* Events record [tag][type][payload]. */
 int __android_log_btwrite(int32_t tag, char type, const void *payload,
 			  size_t len);
+
+/* Events record [tag][EVENT_TYPE_STRING][int32_t length][@payload's bytes]. */
+int __android_log_bswrite(int32_t tag, const char *payload);
 
 /*
  * Log a FATAL record to main, then call the aborter (abort() unless
