@@ -313,3 +313,9 @@ NSLOG_EXPORT int32_t __android_log_get_minimum_priority(void)
 {
 	return __atomic_load_n(&nslog_min_prio, __ATOMIC_RELAXED);
 }
+
+/* No ro.debuggable to read: a production build's answer. */
+NSLOG_EXPORT int __android_log_is_debuggable(void)
+{
+	return 0;
+}
