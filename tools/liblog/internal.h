@@ -2,8 +2,9 @@
 /*
  * internal: what liblog's files share and do not export.
  *
- * The library is built with -fvisibility=hidden: only NSLOG_EXPORT
- * functions are public.  Everything declared here is hidden.
+ * liblog.so.0 is built with -fvisibility=hidden and a version script:
+ * only NSLOG_EXPORT functions are public, each in its AOSP version node
+ * (liblog.map).  Everything declared here is hidden.
  */
 #ifndef NSLOG_LIBLOG_INTERNAL_H
 #define NSLOG_LIBLOG_INTERNAL_H
