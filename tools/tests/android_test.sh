@@ -14,7 +14,14 @@
 set -u
 
 bin=${NSLOG_BIN:?set NSLOG_BIN to the build directory}
-bin=$(cd "$bin" && pwd -P)
+# Absolute, for make -C; and checked, as make with an empty O= would
+# build into /.
+bin=$(cd "$bin" 2>/dev/null && pwd -P)
+if [ -z "$bin" ] || [ ! -f "$bin/liblog.so.0" ]; then
+	echo "not ok 1 - no liblog.so.0 in NSLOG_BIN ($NSLOG_BIN)"
+	echo "0 passed, 1 failed"
+	exit 1
+fi
 tmp=$(mktemp -d /tmp/nslog_android.XXXXXX)
 root=$tmp/root
 dev=$tmp/dev
@@ -146,6 +153,16 @@ for src in "$(dirname "$0")"/android/*.c; do
 	rc=$?
 	result "$rc" "$prog.c builds unchanged against the install and -llog"
 done
+# C++ code includes them too (AOSP's are extern "C" and C++-clean).
+if command -v c++ >/dev/null 2>&1; then
+	printf '#define LOG_TAG "cxx"\n#include <log/log.h>\nint main() { ALOGI("c++ %%d", 1); android_log_context c = create_android_logger(1); android_log_destroy(&c); return 0; }\n' \
+		>"$tmp/cxx.cc"
+	# shellcheck disable=SC2086 # $flags is a list of words
+	c++ -std=c++11 -Wall -Wextra -Werror -o "$tmp/cxx" "$tmp/cxx.cc" $flags \
+		2>"$tmp/err"
+	rc=$?
+	result "$rc" "<log/log.h> builds as C++11 and links with -llog"
+fi
 readelf -d "$tmp/log_macros" 2>/dev/null | grep -q 'NEEDED.*\[liblog\.so\.0\]'
 result $? "a program linked with -llog needs liblog.so.0"
 
