@@ -12,7 +12,7 @@
 #   make dkms-install     the module's sources in /usr/src/nslogger-VERSION,
 #                         built by DKMS for KVER and every later kernel,
 #                         and install-tools
-#   make install-tools    the tools, libnslog, headers, libnslog.pc, man
+#   make install-tools    the tools, liblog, headers, liblog.pc, man
 #                         pages, the udev rule, sysusers.d, modules-load.d,
 #                         the limits and collector units,
 #                         /etc/nslogger/limits.d, the commented
@@ -58,7 +58,7 @@ TOOLS_INSTALL = $(MAKE) -C tools O=$(BUILD)/tools PREFIX=$(PREFIX) \
 # What install-tools puts in place besides tools/Makefile's files.
 SYSTEM_FILES := $(MANDIR)/man1/nslogcat.1 $(MANDIR)/man1/nslog.1 \
 	$(MANDIR)/man8/nslogctl.8 $(MANDIR)/man8/nslog-collector.8 \
-	$(MANDIR)/man4/nslogger.4 \
+	$(MANDIR)/man4/nslogger.4 $(MANDIR)/man3/liblog.3 \
 	$(UDEVRULESDIR)/60-nslogger.rules $(SYSUSERSDIR)/nslogger.conf \
 	$(MODULESLOADDIR)/nslogger.conf $(SYSTEMDUNITDIR)/nslogger-limits.service \
 	$(SYSTEMDUNITDIR)/nslog-collector.service
@@ -90,12 +90,14 @@ install-tools:
 	@test -e /usr/include/libcgroup.h || { echo "install: libcgroup's headers are missing (on Debian: apt-get install libcgroup-dev)" >&2; exit 1; }
 	@test -e /usr/include/systemd/sd-journal.h || { echo "install: libsystemd's headers are missing (on Debian: apt-get install libsystemd-dev)" >&2; exit 1; }
 	$(TOOLS_INSTALL) install
-	install -d $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(MANDIR)/man4 \
+	install -d $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(MANDIR)/man3 \
+		$(DESTDIR)$(MANDIR)/man4 \
 		$(DESTDIR)$(MANDIR)/man8 $(DESTDIR)$(UDEVRULESDIR) \
 		$(DESTDIR)$(SYSUSERSDIR) $(DESTDIR)$(MODULESLOADDIR) \
 		$(DESTDIR)$(SYSTEMDUNITDIR) $(DESTDIR)$(LIMITS_DIR) \
 		$(DESTDIR)$(dir $(MODPROBE_CONF)) $(DESTDIR)$(COLLECTOR_DROPIN_DIR)
 	install -m 0644 man/nslogcat.1 man/nslog.1 $(DESTDIR)$(MANDIR)/man1/
+	install -m 0644 man/liblog.3 $(DESTDIR)$(MANDIR)/man3/
 	install -m 0644 man/nslogger.4 $(DESTDIR)$(MANDIR)/man4/
 	install -m 0644 man/nslogctl.8 man/nslog-collector.8 $(DESTDIR)$(MANDIR)/man8/
 	install -m 0644 system/60-nslogger.rules $(DESTDIR)$(UDEVRULESDIR)/

@@ -14,7 +14,7 @@
 #      in linux-headers-amd64 and the compiler), and pkgconf for the checks
 #   3. the packages' files, the log group, the units enabled, DKMS's module
 #      for the root's kernel, the tools, a program built with
-#      pkg-config libnslog
+#      pkg-config libnslog, Android code built with pkg-config liblog
 #   4. apt-get install --reinstall nslogger-dkms: the module is rebuilt
 #   5. apt-get purge of the four packages: nothing of them is left
 #   6. make install and make uninstall from the packages' sources
@@ -240,6 +240,22 @@ check "a program built with pkg-config libnslog runs against libnslog.so.0" "
 	mkdir -p /tmp/d && : >/tmp/d/main
 	NSLOG_DEV_DIR=/tmp/d /tmp/t
 	printf '\\005T\\000x\\000' | cmp - /tmp/d/main"
+check "Android code built with pkg-config liblog runs against liblog.so.0" "
+	test \"\$(pkg-config --modversion liblog)\" = $version
+	cat >/tmp/a.c <<-'EOF'
+	#define LOG_TAG \"A\"
+	#include <log/log.h>
+	int main(void)
+	{
+		ALOGW(\"n=%d\", 1);
+		return 0;
+	}
+	EOF
+	gcc -o /tmp/a /tmp/a.c \$(pkg-config --cflags --libs liblog)
+	objdump -p /tmp/a | grep -q 'NEEDED *liblog.so.0'
+	mkdir -p /tmp/e && : >/tmp/e/main
+	NSLOG_DEV_DIR=/tmp/e /tmp/a
+	printf '\\005A\\000n=1\\000' | cmp - /tmp/e/main"
 
 step "4. apt-get install --reinstall nslogger-dkms"
 check "reinstalled: the module is removed and built again" "
@@ -256,7 +272,8 @@ check "purged: no module, no DKMS registration, no files but the log group" "
 	! grep -q nslogger /lib/modules/$krel/modules.dep
 	! ls -d /usr/src/nslogger-* 2>/dev/null
 	! ls /etc/modprobe.d/nslogger.conf /lib/udev/rules.d/60-nslogger.rules \
-	     /usr/sbin/nslogctl /usr/lib/x86_64-linux-gnu/libnslog.so.0 2>/dev/null
+	     /usr/sbin/nslogctl /usr/lib/x86_64-linux-gnu/libnslog.so.0 \
+	     /usr/lib/x86_64-linux-gnu/liblog.so.0 2>/dev/null
 	! test -e /etc/nslogger
 	! test -e /etc/systemd/system/sys-devices-virtual-misc-log_main.device.wants/nslogger-limits.service
 	! test -e /etc/systemd/system/sys-devices-virtual-misc-log_main.device.wants/nslog-collector.service
@@ -279,6 +296,8 @@ check "make install KVER=$krel: no apt-get, files in /usr/local and the module i
 	ls /usr/local/bin/nslog /usr/local/bin/nslogcat /usr/local/sbin/nslogctl \
 	   /usr/local/sbin/nslog-collector \
 	   /usr/local/lib/libnslog.so.0 /usr/local/lib/pkgconfig/libnslog.pc \
+	   /usr/local/lib/liblog.so.0 /usr/local/lib/pkgconfig/liblog.pc \
+	   /usr/local/include/nslog/log/log.h \
 	   /usr/local/include/nslog/android/log.h /usr/local/include/linux/nslogger.h \
 	   /usr/local/share/man/man8/nslogctl.8 /usr/local/share/man/man8/nslog-collector.8 \
 	   /usr/local/lib/udev/rules.d/60-nslogger.rules \

@@ -11,7 +11,9 @@
 # libnslog store, byte for byte (read back with nslogcat -B), every -v
 # layout with exact expected text (pids from the writers, times from the
 # records), merging, -t, -c, -g, --v2, the follow mode, device path
-# resolution, and nslogcat --ns reading containers' logs:
+# resolution, Android code built unchanged against liblog
+# (tools/tests/android/) and a process that logs before the module is
+# loaded and after, and nslogcat --ns reading containers' logs:
 #
 #   A: unshare --ipc                 (a writer is the container's shell)
 #   B: unshare --ipc --pid --fork    (its shell is pid 1 inside)
@@ -39,10 +41,13 @@ ko=${NSLOG_KO:?NSLOG_KO is not set}
 nslog=$bin/nslog
 nslogcat=$bin/nslogcat
 calls=$bin/tests/liblog_calls
+android=$bin/tests/android
 tmp=$(mktemp -d "/tmp/nslog-tools.$$.XXXXXX")
 restored=0
 
 unset ANDROID_LOG_TAGS ANDROID_PRINTF_LOG NSLOG_DEV_DIR
+# liblog's filter: none of the host's log.tag settings.
+export NSLOG_LOG_TAG_FILE=$tmp/no-log.tag
 
 # Ring sizes this scenario loads the module with; -g must report them.
 declare -A size_k=([main]=128 [radio]=32 [events]=64 [system]=256)
@@ -506,6 +511,83 @@ expect_records "-B -b all: the six records merged in the order they were written
 	"$tmp/lib-all.bin" "$t0" "$t1" "$l_print" "$l_write" "$l_system" \
 	"$l_radio" "$l_bwrite" "$l_btwrite"
 
+# --- Android sources (tools/tests/android/), linked with -llog ----------------------------
+# Built from Android code unchanged; tools/tests/android_test.sh has the
+# same records byte for byte on the host.
+clear_all
+expect "Android code: log_macros runs" "" "$android/log_macros"
+expect "Android code: ALOGV (LOG_NDEBUG 0) .. ALOGE, _IF, IF_ALOGD, ALOG, LOG_PRI in main" \
+	"V/AndroidMacros: verbose 1
+D/AndroidMacros: debug s
+I/AndroidMacros: info
+W/AndroidMacros: warn if
+E/AndroidMacros: error 2
+D/AndroidMacros: in IF_ALOGD
+I/OtherTag: alog
+W/AndroidMacros: log_pri 3" "$nslogcat" -d -b main -v tag
+expect "Android code: SLOGI and SLOGE_IF in system" \
+	"I/AndroidMacros: system info
+E/AndroidMacros: system error if" "$nslogcat" -d -b system -v tag
+expect "Android code: RLOGW in radio" "W/AndroidMacros: radio warn" \
+	"$nslogcat" -d -b radio -v tag
+clear_all
+rc=0
+# In braces: bash's "Aborted" report goes to /dev/null too.
+{ "$android/log_macros" fatal; } 2>/dev/null || rc=$?
+check "Android code: LOG_ALWAYS_FATAL aborts (SIGABRT)" test "$rc" -eq 134
+expect "Android code: LOG_ALWAYS_FATAL's record is the last in main" \
+	"F/AndroidMacros: fatal 3" bash -c '"$1" -d -b main -v tag | tail -n 1' \
+	_ "$nslogcat"
+clear_all
+expect "Android code: NDEBUG compiles ALOGV .. ALOG_ASSERT out" \
+	"I/AndroidNdebug: evaluated 0" \
+	bash -c '"$1" && "$2" -d -b main -v tag' _ "$android/log_ndebug" "$nslogcat"
+clear_all
+echo 'log.tag.Filed=ERROR' >"$tmp/log.tag"
+expect "Android code: is_loggable under ANDROID_LOG_TAGS and a log.tag file" \
+	"W/Loggable: warn
+E/Filed   : file error
+E/Loggable: is_loggable(INFO) 0, (WARN) 1
+E/Unset   : min error" \
+	bash -c 'ANDROID_LOG_TAGS=Loggable:W NSLOG_LOG_TAG_FILE=$3 "$1" &&
+		 "$2" -d -b main -v tag' _ "$android/is_loggable" "$nslogcat" "$tmp/log.tag"
+clear_all
+t0=$(date +%s)
+check "Android code: event_list runs" "$android/event_list"
+t1=$(date +%s)
+"$nslogcat" -d -B -b events >"$tmp/android-events.bin"
+# The payloads, whatever the writer's pid: tag, then the typed value.
+parse "$tmp/android-events.bin"
+got=
+for l in "${R_LINE[@]}"; do
+	got+="${l##* } "
+done
+want=$(hex '\021\244\000\000\000\007\000\000\000')' '
+want+=$(hex '\022\244\000\000\001\000\000\000\000\000\001\000\000')' '
+want+=$(hex '\023\244\000\000\004\000\000\300\077')' '
+want+=$(hex '\024\244\000\000\002\003\000\000\000str')' '
+want+=$(hex '\025\244\000\000\003\004\000\001\000\000\000\002\003\000\000\000two\003\001\001\003\000\000\000\000\000\000\000\004\000\000\200\076')' '
+want+=$(hex '\026\244\000\000\000\011\000\000\000')' '
+want+=$(hex 'TENS\003\003\002\006\000\000\000123456\000\377\377\377\377\002\000\000\000\000')' '
+if [ "$got" = "$want" ]; then
+	ok "Android code: LOG_EVENT_*, the event list builder and android_errorWriteLog, exact payloads"
+else
+	not_ok "Android code: LOG_EVENT_*, the event list builder and android_errorWriteLog, exact payloads"
+	echo "#   got:  $got"
+	echo "#   want: $want"
+fi
+good=1
+for s in "${R_SEC[@]}"; do
+	[ "$s" -ge "$t0" ] && [ "$s" -le "$t1" ] || good=0
+done
+check "Android code: the events records are stamped while it ran" test "$good" = 1
+expect "Android code: events through -v tag (without the float values)" \
+	"I/[42001] : 7
+I/[42002] : 1099511627776
+I/[42004] : str
+I/[42006] : 9" bash -c '"$1" -d -b events -v tag | grep -v -e "^I/\[42003\]" -e "^I/\[42005\]" -e "^I/\[1397638484\]"' \
+	_ "$nslogcat"
+
 # --- follow mode --------------------------------------------------------------------------
 clear_all
 "$nslog" -t f before
@@ -731,10 +813,29 @@ D/an      : __android_log_write" \
 	env NSLOG_DEV_DIR=/dev/log "$nslogcat" -d -b main -v tag
 rmmod nslogger
 check "rmmod takes /dev/log away again" test ! -e /dev/log
+# A process that logs before the module is loaded logs once it is: the
+# library opens the node again, at most once a second. No process
+# substitution (no /dev/fd in the guest): a FIFO holds it between writes.
+mkfifo "$tmp/retry.go"
+"$bin/tests/liblog_retry" <"$tmp/retry.go" >"$tmp/retry.out" &
+rpid=$!
+bg+=("$rpid")
+exec 9>"$tmp/retry.go"
+check "liblog: a write with no module loaded fails" \
+	wait_for grep -qx -e '-[0-9]*' "$tmp/retry.out"
 # shellcheck disable=SC2086
 insmod "$ko" ${NSLOG_PARAMS:-}
 restored=1
 udevadm settle 2>/dev/null || true
+sleep 1.2
+echo go >&9
+exec 9>&-
+wait "$rpid" || true
+check "liblog: the same process writes once the module is there (retried open)" \
+	test "$(tail -n 1 "$tmp/retry.out")" = 24
+expect "liblog: only the record written after the load is stored" \
+	"I/retry   : after the module" "$nslogcat" -d -b main -v tag
+clear_all
 expect "the default load: /dev/log_main again" "I/back    : back" \
 	bash -c '"$1" -t back back && "$2" -d -b main -v tag' _ "$nslog" "$nslogcat"
 

@@ -1,105 +1,69 @@
 // SPDX-License-Identifier: LGPL-2.1-or-later
 /*
- * libnslog: write Android log records to the nslogger devices.
+ * log_write: Android's liblog writing calls.
  *
- * Each call builds the record in iovecs and hands it to the kernel with one
- * writev(), which the driver stores as one record.  The four nodes are
- * opened once, by the first call of any thread (pthread_once), write-only
- * and close-on-exec.  A buffer whose node failed to open keeps failing with
- * the errno of that open; the system buffer falls back to main, as
- * Android's liblog did.
+ * Each call builds the record in iovecs and hands it to devfd, which
+ * stores it with one writev(): the driver keeps one writev() as one
+ * record.  Text calls pass the filter first, as Android R's do:
+ * __android_log_is_loggable(prio, tag, ANDROID_LOG_VERBOSE), -EPERM when
+ * it says no.  Binary (events) calls are not filtered, as on Android.
  */
 #include <errno.h>
-#include <fcntl.h>
-#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/uio.h>
-#include <unistd.h>
 
 #include <android/log.h>
-#include "devpath.h"
+#include "internal.h"
 
-#define NSLOG_EXPORT	__attribute__((visibility("default")))
-
-struct nslog_writer {
-	int fd[NSLOG_BUF_COUNT];
-	int err[NSLOG_BUF_COUNT];	/* positive errno of a failed open */
-};
-
-static struct nslog_writer nslog_writer;
-static pthread_once_t nslog_writer_once = PTHREAD_ONCE_INIT;
-
-static void nslog_writer_open_one(int id)
+/**
+ * nslog_text_write() - one text record to the devices
+ * @log_id: a log_id_t, routed by nslog_logid_route()
+ * @prio: the priority byte
+ * @tag: the tag, not NULL
+ * @msg: the message, NULL for "(null)"
+ *
+ * Context: any thread.
+ * Return: the bytes stored, or a negative errno.
+ */
+int nslog_text_write(int log_id, int prio, const char *tag, const char *msg)
 {
-	char path[NSLOG_PATH_MAX];
-	int ret;
+	unsigned char prio_byte = (unsigned char)prio;
+	int buf = nslog_logid_route(log_id);
+	struct iovec vec[3];
 
-	nslog_writer.fd[id] = -1;
-	ret = nslog_dev_path(path, sizeof(path), id, NULL);
-	if (ret) {
-		nslog_writer.err[id] = -ret;
-		return;
-	}
-	nslog_writer.fd[id] = open(path, O_WRONLY | O_CLOEXEC);
-	if (nslog_writer.fd[id] < 0)
-		nslog_writer.err[id] = errno;
-}
-
-static void nslog_writer_init(void)
-{
-	int id;
-
-	for (id = 0; id < NSLOG_BUF_COUNT; id++)
-		nslog_writer_open_one(id);
-
-	/* Android 4.x: no system log means system records go to main. */
-	if (nslog_writer.fd[NSLOG_BUF_SYSTEM] < 0 &&
-	    nslog_writer.fd[NSLOG_BUF_MAIN] >= 0)
-		nslog_writer.fd[NSLOG_BUF_SYSTEM] =
-			nslog_writer.fd[NSLOG_BUF_MAIN];
-}
-
-static int nslog_writev(int id, const struct iovec *vec, int n)
-{
-	ssize_t ret;
-	int fd;
-
-	if (id < 0 || id >= NSLOG_BUF_COUNT)
-		return -EINVAL;
-	pthread_once(&nslog_writer_once, nslog_writer_init);
-	fd = nslog_writer.fd[id];
-	if (fd < 0)
-		return -nslog_writer.err[id];
-
-	do
-		ret = writev(fd, vec, n);
-	while (ret < 0 && errno == EINTR);
-	return ret < 0 ? -errno : (int)ret;
-}
-
-static void nslog_iov(struct iovec *v, const void *base, size_t len)
-{
-	v->iov_base = (void *)base;
-	v->iov_len = len;
+	if (buf < 0)
+		return buf;
+	if (!msg)
+		msg = "(null)";
+	nslog_iov(&vec[0], &prio_byte, 1);
+	nslog_iov(&vec[1], tag, strlen(tag) + 1);
+	nslog_iov(&vec[2], msg, strlen(msg) + 1);
+	return nslog_dev_writev(buf, vec, 3);
 }
 
 NSLOG_EXPORT int __android_log_buf_write(int bufID, int prio, const char *tag,
 					 const char *msg)
 {
-	unsigned char prio_byte = (unsigned char)prio;
-	struct iovec vec[3];
+	struct __android_log_message m = {
+		.struct_size = sizeof(m),
+		.buffer_id = bufID,
+		.priority = prio,
+		.tag = tag,
+		.message = msg,
+	};
+	char def_tag[128];
 
+	if (!__android_log_is_loggable(prio, tag, ANDROID_LOG_VERBOSE))
+		return -EPERM;
+	/* Another logger cannot say what it stored: Android R returns 1. */
+	if (!nslog_logger_is_default()) {
+		__android_log_write_log_message(&m);
+		return 1;
+	}
 	if (!tag)
-		tag = "";
-	if (!msg)
-		msg = "(null)";
-
-	nslog_iov(&vec[0], &prio_byte, 1);
-	nslog_iov(&vec[1], tag, strlen(tag) + 1);
-	nslog_iov(&vec[2], msg, strlen(msg) + 1);
-	return nslog_writev(bufID, vec, 3);
+		tag = nslog_default_tag(def_tag, sizeof(def_tag));
+	return nslog_text_write(bufID, prio, tag, msg);
 }
 
 NSLOG_EXPORT int __android_log_write(int prio, const char *tag,
@@ -114,6 +78,9 @@ static int nslog_buf_vprint(int bufID, int prio, const char *tag,
 {
 	char msg[NSLOG_PRINT_MAX];
 
+	/* Not formatted at all when filtered: the filter is the cheap part. */
+	if (!__android_log_is_loggable(prio, tag, ANDROID_LOG_VERBOSE))
+		return -EPERM;
 	vsnprintf(msg, sizeof(msg), fmt, ap);
 	return __android_log_buf_write(bufID, prio, tag, msg);
 }
@@ -155,7 +122,7 @@ NSLOG_EXPORT int __android_log_bwrite(int32_t tag, const void *payload,
 
 	nslog_iov(&vec[0], &tag, sizeof(tag));
 	nslog_iov(&vec[1], payload, len);
-	return nslog_writev(LOG_ID_EVENTS, vec, 2);
+	return nslog_dev_writev(LOG_ID_EVENTS, vec, 2);
 }
 
 NSLOG_EXPORT int __android_log_btwrite(int32_t tag, char type,
@@ -166,7 +133,21 @@ NSLOG_EXPORT int __android_log_btwrite(int32_t tag, char type,
 	nslog_iov(&vec[0], &tag, sizeof(tag));
 	nslog_iov(&vec[1], &type, 1);
 	nslog_iov(&vec[2], payload, len);
-	return nslog_writev(LOG_ID_EVENTS, vec, 3);
+	return nslog_dev_writev(LOG_ID_EVENTS, vec, 3);
+}
+
+NSLOG_EXPORT int __android_log_bswrite(int32_t tag, const char *payload)
+{
+	char type = EVENT_TYPE_STRING;
+	/* The payload is little-endian, as every host nslogger runs on. */
+	int32_t len = payload ? (int32_t)strlen(payload) : 0;
+	struct iovec vec[4];
+
+	nslog_iov(&vec[0], &tag, sizeof(tag));
+	nslog_iov(&vec[1], &type, 1);
+	nslog_iov(&vec[2], &len, sizeof(len));
+	nslog_iov(&vec[3], payload, (size_t)len);
+	return nslog_dev_writev(LOG_ID_EVENTS, vec, 4);
 }
 
 NSLOG_EXPORT void __android_log_assert(const char *cond, const char *tag,
@@ -185,5 +166,13 @@ NSLOG_EXPORT void __android_log_assert(const char *cond, const char *tag,
 		snprintf(msg, sizeof(msg), "Unspecified assertion failed");
 	}
 	__android_log_write(ANDROID_LOG_FATAL, tag, msg);
+	__android_log_call_aborter(msg);
+	/* An aborter that returns does not make this return. */
 	abort();
+}
+
+NSLOG_EXPORT void __android_log_close(void)
+{
+	nslog_dev_close();
+	nslog_filter_reset();
 }
