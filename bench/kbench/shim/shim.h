@@ -29,6 +29,7 @@ typedef struct { unsigned int val; } kuid_t;
 #define ALIGN(x, a)	(((x) + (a) - 1) & ~((__typeof__(x))(a) - 1))
 #define min(a, b)	((a) < (b) ? (a) : (b))
 #define max(a, b)	((a) > (b) ? (a) : (b))
+#define min3(a, b, c)	min(min(a, b), c)
 #define min_t(t, a, b)	min((t)(a), (t)(b))
 #define likely(x)	__builtin_expect(!!(x), 1)
 #define __acquires(x)
