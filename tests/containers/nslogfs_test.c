@@ -162,11 +162,17 @@ static int container_body_done(struct container *c)
 	return read(c->done, &b, 1) == 1 ? 0 : -1;
 }
 
-/* Let the container exit; 0 if its body passed. */
+/*
+ * Let the container exit; 0 if its body passed.  A byte, not end of file,
+ * says so: containers forked later hold copies of the pipe's write end.
+ */
 static int container_wait(struct container *c)
 {
+	char b = 1;
 	int st;
 
+	if (write(c->go, &b, 1) != 1)
+		return -1;
 	close(c->go);
 	close(c->done);
 	if (waitpid(c->pid, &st, 0) != c->pid)
@@ -682,6 +688,67 @@ static void t_set_freed_after_container_and_mount_go(void)
 	CHECK(listed(id) == 0);
 }
 
+/* How many sets host uid HOST_BASE owns, from /proc/nslogger/owners. */
+static int owner_sets(void)
+{
+	char line[128], want[32];
+	FILE *f = fopen("/proc/nslogger/owners", "r");
+	int n = 0;
+
+	if (!f)
+		return -1;
+	snprintf(want, sizeof(want), "uid:%d %%d", HOST_BASE);
+	while (fgets(line, sizeof(line), f))
+		if (sscanf(line, want, &n) == 1)
+			break;
+	fclose(f);
+	return n;
+}
+
+static void body_mount_refused_over_quota(void)
+{
+	REQUIRE(own_tmpfs() == 0);
+	CHECK_ERR(mount_logs(NULL), ENOSPC);
+	/* The same as opening a node: there is no second way in. */
+	CHECK_ERR(open_dev("main", O_WRONLY), ENOSPC);
+}
+
+/*
+ * A tenant at its quota of sets (ns_per_owner) gets no more through
+ * mounts: a mount needs its namespace's set as an open does.
+ */
+static void t_owner_quota_holds_for_mounts(void)
+{
+	struct container a, b;
+	struct timespec ts = { 0, 50 * 1000 * 1000 };
+	const char *param = "/sys/module/nslogger/parameters/ns_per_owner";
+	char saved[32] = "";
+	int fd, i;
+	ssize_t n;
+
+	/* Earlier cases' sets of this owner go within the grace period. */
+	for (i = 0; i < 200 && owner_sets() > 0; i++)
+		nanosleep(&ts, NULL);
+	REQUIRE(owner_sets() == 0);
+	fd = open(param, O_RDONLY | O_CLOEXEC);
+	REQUIRE(fd >= 0);
+	n = read(fd, saved, sizeof(saved) - 1);
+	close(fd);
+	REQUIRE(n > 0);
+	REQUIRE(write_str(param, "2") == 0);
+
+	REQUIRE(container_start(&a, CONTAINER, body_mount_and_hold) == 0);
+	REQUIRE(container_body_done(&a) == 0);
+	REQUIRE(container_start(&b, CONTAINER, body_mount_and_hold) == 0);
+	REQUIRE(container_body_done(&b) == 0);
+	CHECK(owner_sets() == 2);
+	CHECK(container_run(CONTAINER, body_mount_refused_over_quota) == 0);
+	CHECK(owner_sets() == 2);
+	CHECK(container_wait(&a) == 0);
+	CHECK(container_wait(&b) == 0);
+	CHECK(write_str(param, saved) == 0);
+}
+
 #define T(fn) { #fn + 2, fn }
 static const struct tap_case cases[] = {
 	T(t_host_mount_shows_the_devices_set),
@@ -692,6 +759,7 @@ static const struct tap_case cases[] = {
 	T(t_truncate_flushes_stat_shows_size),
 	T(t_two_containers_never_see_each_other),
 	T(t_set_freed_after_container_and_mount_go),
+	T(t_owner_quota_holds_for_mounts),
 };
 
 int main(int argc, char **argv)
