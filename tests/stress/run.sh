@@ -5,8 +5,10 @@
 #
 # Runs as root in the QEMU guest with nslogger loaded (tests/containers/
 # stress.sh on Debian's kernel, tests/debug/guest.sh on the debug kernel):
-#   1. build/tests/stress twice: with a fixed seed, then a random one; each
-#      prints its seed and the command that replays it;
+#   1. build/tests/stress twice: with a fixed seed, then a random one with
+#      --nslogfs (each group's files opened through its node or a mount of
+#      its set, at random); each prints its seed and the command that
+#      replays it;
 #   2. build/tests/badmem;
 #   3. tests/stress/faults.sh (a SKIP unless the kernel injects faults).
 # Prints TAP lines and exits non-zero if any failed.
@@ -30,13 +32,13 @@ done
 # stress SEED-ARGS...: one run, its lines prefixed so two runs can be told apart.
 stress() {
 	"$bin/stress" --seconds "$secs" "$@" 2>&1 |
-		sed -u 's/^\(ok\|not ok\) - /\1 - stress '"${1:+$1 $2 }"'/'
+		sed -u 's/^\(ok\|not ok\) - /\1 - stress '"${*:+$* }"'/'
 	[ "${PIPESTATUS[0]}" -eq 0 ] || rc=1
 }
 echo "# stress, fixed seed"
 stress --seed "${NSLOG_STRESS_SEED:-1}"
-echo "# stress, random seed"
-stress
+echo "# stress, random seed, nodes and nslogfs files mixed"
+stress --nslogfs
 
 echo "# badmem"
 "$bin/badmem" || rc=1

@@ -2,7 +2,7 @@
 /*
  * stress - a seeded, bounded-time stress and fuzz driver for nslogger.
  *
- *   stress [--seed N] [--seconds N] [--groups N] [--verbose]
+ *   stress [--seed N] [--seconds N] [--groups N] [--nslogfs] [--verbose]
  *
  * Runs as root in a throw-away machine (the QEMU guest) with the module
  * loaded and cgroup v2 on /sys/fs/cgroup.  It prints the seed first; the
@@ -35,6 +35,13 @@
  *          \- cgroup writer: an IPC namespace of its own, then uid U + 1 in
  *                the delegated (chowned) nslstress.PID/t-cg: makes cgroups
  *                below it, moves itself between them, writes bursts
+ *
+ * With --nslogfs, each group leader also mounts nslogfs (its set, the one
+ * its nodes reach) in a mount namespace of its own, and every open of a
+ * group's writers, readers and chaos process takes the node or the mount's
+ * file at random: the invariants below are the same, as the files are.
+ * An unshare() child goes back to the nodes (its mount shows the group's
+ * set, not its new namespace's).
  *
  * Every record a writer stores carries a header of its own in the payload:
  * a magic, the group (namespace tag), the writer id, the log, a per-writer
@@ -91,6 +98,7 @@
 #include <string.h>
 #include <sys/ioctl.h>
 #include <sys/mman.h>
+#include <sys/mount.h>
 #include <sys/prctl.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
@@ -118,10 +126,18 @@ static const char *const log_paths[NLOGS] = {
 	"/dev/log_main", "/dev/log_events", "/dev/log_radio", "/dev/log_system",
 };
 
+/* With --nslogfs: where a group's mount is, and whether this process uses it. */
+#define FS_DIR		"/mnt/nslstress"
+static const char *const fs_paths[NLOGS] = {
+	FS_DIR "/main", FS_DIR "/events", FS_DIR "/radio", FS_DIR "/system",
+};
+static int opt_nslogfs;
+static int use_fs;
+
 /* Operation counters, shared. */
 enum op {
 	OP_OPEN, OP_CLOSE, OP_WRITE, OP_WRITEV, OP_WRITE_TRUNC, OP_WRITE_DROPPED,
-	OP_READ, OP_READ_EINVAL, OP_READ_EAGAIN, OP_POLL, OP_IOCTL,
+	OP_OPEN_FS, OP_READ, OP_READ_EINVAL, OP_READ_EAGAIN, OP_POLL, OP_IOCTL,
 	OP_IOCTL_RANDOM, OP_SET_VERSION, OP_FLUSH, OP_OPEN_NS, OP_BAD_MODE,
 	OP_UNSHARE, OP_UNSHARE_USERNS, OP_EXIT, OP_CG_MKDIR, OP_CG_RMDIR,
 	OP_CG_RMDIR_BUSY, OP_CG_MOVE, OP_RULE_SET, OP_RULE_CLEAR, OP_RULE_BAD,
@@ -135,7 +151,7 @@ enum op {
 
 static const char *const op_names[OP_NR] = {
 	"open", "close", "write", "writev", "write_truncated", "write_dropped",
-	"read", "read_einval", "read_eagain", "poll", "ioctl",
+	"open_nslogfs", "read", "read_einval", "read_eagain", "poll", "ioctl",
 	"ioctl_random", "set_version", "flush", "open_ns", "bad_mode_op",
 	"unshare_ns", "unshare_userns", "exit_respawn", "cgroup_mkdir",
 	"cgroup_rmdir", "cgroup_rmdir_busy", "cgroup_move", "rule_set",
@@ -380,10 +396,11 @@ static uint64_t footprint(size_t len)
 
 static int open_log(unsigned int log, int flags)
 {
-	int fd = open(log_paths[log], flags);
+	int fs = use_fs && rnd_below(2);
+	int fd = open(fs ? fs_paths[log] : log_paths[log], flags);
 
 	if (fd >= 0)
-		count(OP_OPEN);
+		count(fs ? OP_OPEN_FS : OP_OPEN);
 	return fd;
 }
 
@@ -1223,6 +1240,8 @@ static void unshare_child(unsigned int g, int userns)
 	static uint8_t buf[8192], rec[8192];
 	int n = 1 + rnd_below(20), fd;
 
+	/* The group's mount shows the group's set, not the new one's. */
+	use_fs = 0;
 	if (unshare(CLONE_NEWIPC | (userns ? CLONE_NEWUSER : 0))) {
 		/*
 		 * ENOSPC here is the kernel's max_ipc_namespaces or
@@ -1381,6 +1400,26 @@ static pid_t spawn(unsigned int g, enum role role, unsigned int idx,
 	_exit(0);
 }
 
+/*
+ * The group's set as files too: a mount namespace of the group's own, a
+ * tmpfs for a mount point, nslogfs on it.  The mounter is root in the user
+ * namespace owning the group's IPC namespace, as nslogfs asks.
+ */
+static int mount_fs(unsigned int g)
+{
+	if (unshare(CLONE_NEWNS) ||
+	    mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL) ||
+	    mount("tmpfs", "/mnt", "tmpfs", 0, "mode=0755") ||
+	    mkdir(FS_DIR, 0755) ||
+	    mount("nslogfs", FS_DIR, "nslogfs", 0, NULL)) {
+		violation(INV_NAMESPACE, "group %u nslogfs mount: %s", g,
+			  strerror(errno));
+		return -1;
+	}
+	use_fs = 1;
+	return 0;
+}
+
 static void group_main(unsigned int g)
 {
 	struct { pid_t pid; enum role role; unsigned int idx; } kids[8];
@@ -1404,6 +1443,8 @@ static void group_main(unsigned int g)
 		_exit(1);
 	}
 	A_STORE(&sh->g[g].ns_id, (uint64_t)st.st_ino);
+	if (opt_nslogfs && mount_fs(g))
+		_exit(1);
 	/* A set is made on the first open: make it before the collector looks. */
 	if (open_log(0, O_WRONLY) < 0) {
 		violation(INV_NAMESPACE, "group %u open: %s", g, strerror(errno));
@@ -2634,7 +2675,7 @@ static void dump_hung(void)
 
 static void usage(void)
 {
-	fprintf(stderr, "usage: stress [--seed N] [--seconds N] [--groups N] [--verbose]\n");
+	fprintf(stderr, "usage: stress [--seed N] [--seconds N] [--groups N] [--nslogfs] [--verbose]\n");
 	exit(2);
 }
 
@@ -2655,6 +2696,8 @@ int main(int argc, char **argv)
 			seconds = atoi(argv[++i]);
 		else if (!strcmp(argv[i], "--groups") && i + 1 < argc)
 			ngroups = atoi(argv[++i]);
+		else if (!strcmp(argv[i], "--nslogfs"))
+			opt_nslogfs = 1;
 		else if (!strcmp(argv[i], "--verbose"))
 			verbose = 1;
 		else
@@ -2667,7 +2710,8 @@ int main(int argc, char **argv)
 	start_time = ts.tv_sec;
 	run_id = (uint32_t)mix(ts.tv_nsec ^ ((uint64_t)getpid() << 32));
 	say("# stress: run %08x, seed %" PRIu64 " (replay: stress --seed %" PRIu64
-	    " --seconds %d --groups %d)", run_id, seed, seed, seconds, ngroups);
+	    " --seconds %d --groups %d%s)", run_id, seed, seed, seconds, ngroups,
+	    opt_nslogfs ? " --nslogfs" : "");
 
 	if (access("/dev/log_main", W_OK) || access("/proc/nslogger/limits", W_OK)) {
 		say("not ok - stress needs root and the nslogger module loaded");
@@ -2878,6 +2922,15 @@ int main(int argc, char **argv)
 		fails++;
 	} else {
 		say("ok - the hostile tenant was exercised");
+	}
+	/* With --nslogfs, both kinds of file were opened. */
+	if (opt_nslogfs && (!sh->ops[OP_OPEN_FS] || !sh->ops[OP_OPEN])) {
+		say("not ok - nodes and nslogfs files both used (node opens %" PRIu64
+		    ", nslogfs opens %" PRIu64 ")", sh->ops[OP_OPEN],
+		    sh->ops[OP_OPEN_FS]);
+		fails++;
+	} else if (opt_nslogfs) {
+		say("ok - nodes and nslogfs files both used");
 	}
 	if (sh->t.checked && !sh->t.dropped)
 		say("# tenant: never held to the default: its bound was not put to the test");
