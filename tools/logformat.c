@@ -20,7 +20,7 @@
  * usec and nsec six and nine digits of fraction; uid the writer's uid
  * before the pid ("%5u:"; in threadtime "%5u "), blank without a v2 or
  * nslogger header.  json is a layout of its own (jsonrec.c, through
- * logmerge.c).
+ * logprint.c).
  *
  * One trailing newline of the message is dropped; every other line of a
  * multi-line message is printed with its own prefix, except in "long",
