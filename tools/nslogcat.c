@@ -19,13 +19,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 #include <log/event_tag_map.h>
 #include <log/log_read.h>
 #include <log/nslog_read.h>
 
+#include "catns.h"
 #include "catopts.h"
 #include "catstats.h"
 #include "devpath.h"
@@ -33,9 +33,6 @@
 #include "rotate.h"
 
 #define PROG	NSLOG_CAT_PROG
-
-/* The largest pid there can be (PID_MAX_LIMIT); namespace ids are larger. */
-#define NSLOG_PID_MAX	4194304UL
 
 struct nslogcat {
 	struct nslog_catopts o;
@@ -48,75 +45,22 @@ struct nslogcat {
 	FILE *out;
 };
 
-/* A whole decimal number, else false. */
-static bool nslogcat_number(const char *s, unsigned long long *out)
-{
-	char *end;
-
-	if (*s < '0' || *s > '9')
-		return false;
-	errno = 0;
-	*out = strtoull(s, &end, 10);
-	return !errno && !*end;
-}
-
-static void __attribute__((noreturn)) nslogcat_bad_ns(const char *fmt,
-						      const char *ns)
-{
-	fprintf(stderr, PROG ": ");
-	fprintf(stderr, fmt, ns);
-	fputs("\nTry '" PROG " --help' for more information.\n", stderr);
-	exit(EXIT_FAILURE);
-}
-
-/*
- * --ns: a path or a PID opens the namespace's nsfs file, which the ioctl
- * then names by fd; an id goes to the ioctl as it is.  Either way the
- * namespace's id is what names the buffers.  Exits on failure.
- */
+/* --ns: exits on failure, as a usage error for a bad argument. */
 static void nslogcat_ns_resolve(struct nslogcat *lc)
 {
-	const char *ns = lc->o.ns, *file = ns;
-	char path[64], *end;
-	unsigned long long n;
-	struct stat st;
-	int fd;
+	int ret = nslog_catns_resolve(lc->o.ns, &lc->ns_fd, &lc->ns_id);
 
-	if (!strncmp(ns, "ipc:[", 5)) {
-		errno = 0;
-		n = strtoull(ns + 5, &end, 10);
-		if (errno || end == ns + 5 || strcmp(end, "]"))
-			nslogcat_bad_ns("--ns: bad namespace id '%s'", ns);
-		lc->ns_id = n;
-		return;
-	}
-	if (nslogcat_number(ns, &n)) {
-		if (!n)
-			nslogcat_bad_ns("--ns: %s is neither a pid nor an id",
-					ns);
-		if (n > NSLOG_PID_MAX) {
-			lc->ns_id = n;
-			return;
-		}
-		snprintf(path, sizeof(path), "/proc/%llu/ns/ipc", n);
-		file = path;
-	} else if (!strchr(ns, '/')) {
-		nslogcat_bad_ns("--ns wants a pid, a path or a namespace id, "
-				"not '%s'", ns);
-	}
-
-	fd = open(file, O_RDONLY | O_CLOEXEC);
-	if (fd < 0) {
-		fprintf(stderr, PROG ": cannot open %s: %s\n", file,
-			strerror(errno));
+	if (ret == -EINVAL) {
+		fprintf(stderr, PROG ": --ns wants a pid, a path or a namespace "
+			"id, not '%s'\nTry '" PROG " --help' for more "
+			"information.\n", lc->o.ns);
 		exit(EXIT_FAILURE);
 	}
-	if (fstat(fd, &st)) {
-		fprintf(stderr, PROG ": %s: %s\n", file, strerror(errno));
+	if (ret) {
+		fprintf(stderr, PROG ": --ns %s: %s\n", lc->o.ns,
+			strerror(-ret));
 		exit(EXIT_FAILURE);
 	}
-	lc->ns_fd = fd;
-	lc->ns_id = st.st_ino;
 }
 
 /* logcat's default: main, plus system if its node can be read. */

@@ -164,6 +164,15 @@ run $vg "$bin/nslogcat" --nonsense
 expect_fail 1 "Unrecognized Option --nonsense" "nslogcat: unknown option"
 run $vg "$bin/nslogcat" -f
 expect_fail 1 "Option -f needs an argument" "nslogcat: missing argument"
+run $vg "$bin/nslogcat" --ns 'ipc:[x]' -d
+expect_fail 1 "--ns wants a pid, a path or a namespace id, not 'ipc:[x]'" \
+	"nslogcat: --ns: a malformed id"
+run $vg "$bin/nslogcat" --ns 0 -d
+expect_fail 1 "--ns wants a pid, a path or a namespace id, not '0'" \
+	"nslogcat: --ns 0"
+run $vg "$bin/nslogcat" --ns /nonexistent/ipc -d
+expect_fail 1 "nslogcat: --ns /nonexistent/ipc: No such file or directory" \
+	"nslogcat: --ns: a file that cannot be opened"
 run $vg "$bin/nslogcat" --version
 [ "$rc" -eq 0 ] && grep -qx "nslogcat (nslogger) $(cat "$(dirname "$0")/../../VERSION")" \
 	"$tmp/out"
