@@ -26,7 +26,8 @@
  * multi-line message is printed with its own prefix, except in "long",
  * which prints the message whole under its header.  Unlike logcat, an
  * empty message still prints one (empty) line.  With version 2 headers,
- * "long" shows the writer's euid before the pid: "[ TIME  euid:  pid: tid".
+ * "long" shows the writer's euid before the pid: "[ TIME  euid:  pid: tid"
+ * (with Android's version 4 header, only with the uid modifier).
  *
  * Events records ([__s32 tag][typed value], native byte order) print with
  * priority I and tag "[<tag number>]" as logcat did without a tag map.
@@ -647,7 +648,13 @@ int nslog_format_line(FILE *out, const struct nslog_fmt *fmt,
 	    l.fmt == NSLOG_FMT_LONG)
 		nslog_format_time_fmt(l.when, sizeof(l.when), fmt, rec->sec,
 				      rec->nsec);
-	if (fmt->uid || (l.fmt == NSLOG_FMT_LONG && rec->has_euid)) {
+	/*
+	 * long shows the euid of a version 2 or nslogger header, as it did
+	 * before liblog's reader; a version 4 header (that reader's, which
+	 * has the uid always) shows it for the uid modifier only, as logcat.
+	 */
+	if (fmt->uid || (l.fmt == NSLOG_FMT_LONG && rec->has_euid &&
+			 (rec->has_seq || !rec->has_lid))) {
 		if (rec->has_euid)
 			snprintf(l.uid, sizeof(l.uid), "%5u:",
 				 (unsigned int)rec->euid);

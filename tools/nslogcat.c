@@ -122,6 +122,10 @@ static int nslogcat_open(struct nslogcat *lc)
 	int header = 0;
 	size_t i;
 
+	/* -c and -G need no read access, as logcat's: a writer may try them */
+	if ((lc->o.clear || lc->o.set_size) && !lc->o.get_size)
+		mode = ANDROID_LOG_WRONLY;
+
 	if (lc->o.has_start) {
 		log_time start = {
 			.tv_sec = lc->o.start_sec,
@@ -438,6 +442,9 @@ static int nslogcat_read_all(struct nslogcat *lc)
 	};
 	int ret, status;
 
+	/* --v2: -v long shows the euid, as it did with version 2 headers */
+	if (lc->o.v2 && p.fmt.layout == NSLOG_FMT_LONG)
+		p.fmt.uid = true;
 	if (nslogcat_tags(lc))
 		return EXIT_FAILURE;
 	p.tags = lc->tags;

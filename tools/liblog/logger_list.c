@@ -142,6 +142,22 @@ static int nslog_open_version(struct logger_list *list, struct logger *l)
 	return -1;
 }
 
+/*
+ * The node's file for the list's access mode: ANDROID_LOG_WRONLY opens it
+ * write-only (a writer may clear or resize without read access; reading
+ * then fails with EBADF), the others readable and non-blocking.
+ */
+static int nslog_open_flags(int mode)
+{
+	switch (mode & ANDROID_LOG_ACCMODE) {
+	case ANDROID_LOG_WRONLY:
+		return O_WRONLY | O_CLOEXEC;
+	case ANDROID_LOG_RDWR:
+		return O_RDWR | O_NONBLOCK | O_CLOEXEC;
+	}
+	return O_RDONLY | O_NONBLOCK | O_CLOEXEC;
+}
+
 NSLOG_EXPORT
 struct logger *android_logger_open(struct logger_list *list, log_id_t id)
 {
@@ -173,13 +189,14 @@ struct logger *android_logger_open(struct logger_list *list, log_id_t id)
 	if (list->has_ns) {
 		l->fd = nslog_open_ns(list, l);
 	} else {
-		l->fd = open(l->path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+		l->fd = open(l->path, nslog_open_flags(list->mode));
 		if (l->fd < 0)
 			nslog_list_failed(list, l, "open");
 	}
 	if (l->fd < 0)
 		goto err_free;
-	if (nslog_open_version(list, l))
+	if ((list->mode & ANDROID_LOG_ACCMODE) != ANDROID_LOG_WRONLY &&
+	    nslog_open_version(list, l))
 		goto err_close;
 	list->logs[list->count++] = l;
 	return l;

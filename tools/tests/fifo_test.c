@@ -353,10 +353,14 @@ static void test_events_long(void)
 		   "11-14 22:13:26.000    42    43 I [2719]  : 7\n");
 
 	put_text(fd_main, 2, 1700000007, 4, "v2", "hello");
+	expect_run("long: no euid without the uid modifier, as logcat",
+		   "-d -b main -v long",
+		   "[ 11-14 22:13:27.250   104:  105 I/v2       ]\nhello\n\n");
+	put_text(fd_main, 2, 1700000008, 4, "v2", "again");
 	snprintf(want, sizeof(want),
-		 "[ 11-14 22:13:27.250  1000:  104:  105 I/v2       ]\nhello\n\n");
-	expect_run("long: a version 2 header shows the euid", "-d -b main -v long",
-		   want);
+		 "[ 11-14 22:13:28.250  1000:  104:  105 I/v2       ]\nagain\n\n");
+	expect_run("long,uid: the euid of a version 2 header",
+		   "-d -b main -v long,uid", want);
 }
 
 static void test_json(void)

@@ -652,6 +652,10 @@ static void test_v4(void)
 	       rec.pid == 321 && rec.sec == 1700000000 && rec.nsec == 5 &&
 	       rec.len == n && rec.payload == r.b + 28,
 	       "parse: Android's version 4 header: log id, uid");
+	check_spec("version 4: long shows no uid, as logcat", &r, "long",
+		   "[ 11-14 22:13:20.000   321:  321 W/T        ]\nm\n\n");
+	check_spec("version 4: long,uid shows it", &r, "long,uid",
+		   "[ 11-14 22:13:20.000  1001:  321:  321 W/T        ]\nm\n\n");
 	mkv4(&r, 0, 321, 1700000000, 5, (uint32_t)-1, p, n);
 	ret = nslog_rec_parse(&rec, r.b, r.n);
 	tap_ok(!ret && rec.has_lid && !rec.has_euid,

@@ -296,6 +296,16 @@ static void test_errors(void)
 		android_logger_list_read(l, &m), -EINVAL);
 	android_logger_list_free(l);
 
+	l = list_new(ANDROID_LOG_WRONLY, 0, 0);
+	tap_ok(android_logger_open(l, LOG_ID_MAIN) != NULL,
+	       "open: ANDROID_LOG_WRONLY opens the node for writing");
+	tap_int("read: a write-only list cannot be read, -EBADF",
+		android_logger_list_read(l, &m), -EBADF);
+	tap_int("clear: a write-only list can try (a FIFO has no ioctl)",
+		android_logger_clear(android_logger_open(l, LOG_ID_MAIN)),
+		-ENOTTY);
+	android_logger_list_free(l);
+
 	l = list_new(ANDROID_LOG_RDONLY | ANDROID_LOG_WRAP, 0, 0);
 	tap_ok(!android_logger_open(l, LOG_ID_MAIN) && errno == EOPNOTSUPP,
 	       "open: ANDROID_LOG_WRAP is refused, EOPNOTSUPP");

@@ -11,9 +11,14 @@
  * header: buf + entry.hdr_size, entry.len bytes.
  *
  * mode, as in Android:
- *   ANDROID_LOG_RDONLY		read (the other access modes are accepted:
- *				clearing and resizing open the node for
- *				writing when they are called)
+ *   ANDROID_LOG_RDONLY		each log's node is opened for reading (and
+ *				clearing and resizing open it for writing
+ *				for the one call)
+ *   ANDROID_LOG_WRONLY		opened for writing only: enough to clear or
+ *				resize without read access; a read then
+ *				fails with -EBADF, and the sizes that need
+ *				a reader too
+ *   ANDROID_LOG_RDWR		both
  *   ANDROID_LOG_NONBLOCK	android_logger_list_read() returns -EAGAIN
  *				once every log is read empty (a dump, as
  *				logcat -d); without it, it waits in poll()
