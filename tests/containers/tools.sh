@@ -531,12 +531,18 @@ for i in $(seq 1 60); do
 	echo "rotation record number $i"
 done | "$nslog" -t rot
 "$nslogcat" -d -b main -f "$tmp/rot" -r 1 -n 2
+# FILE.2, FILE.1 and FILE (empty if the last record rotated it) hold the
+# newest records in order, each rotated file 1 KiB or more; the oldest
+# went with the rotations -n 2 does not keep.
 rotated() {
-	[ -s "$tmp/rot" ] && [ "$(stat -c %s "$tmp/rot.1")" -ge 1024 ] &&
+	local first
+
+	[ -e "$tmp/rot" ] && [ "$(stat -c %s "$tmp/rot.1")" -ge 1024 ] &&
 		[ "$(stat -c %s "$tmp/rot.2")" -ge 1024 ] &&
-		[ ! -e "$tmp/rot.3" ] &&
-		grep -q "number 60\$" "$tmp/rot" &&
-		! grep -q "number 1\$" "$tmp/rot" "$tmp/rot.1" "$tmp/rot.2"
+		[ ! -e "$tmp/rot.3" ] || return 1
+	cat "$tmp/rot.2" "$tmp/rot.1" "$tmp/rot" | sed 's/.* number //' >"$tmp/rot.n"
+	first=$(head -n 1 "$tmp/rot.n")
+	[ "$first" -gt 1 ] && seq "$first" 60 | cmp -s - "$tmp/rot.n"
 }
 check "-f -r 1 -n 2: FILE, FILE.1, FILE.2 of 1 KiB or more, the oldest dropped" rotated
 
@@ -710,8 +716,11 @@ want=
 for b in main radio events system; do
 	want+="$(gline "$b" "$ns_k")"$'\n'
 done
+# A's main holds its record: what it takes is the module's business.
+want=${want/main: ring buffer is $ns_k KiB (0 B consumed)/main: ring buffer is $ns_k KiB (N B consumed)}
 expect "--ns -g: a container's rings are ns_size" "${want%$'\n'}" \
-	"$nslogcat" --ns "$apid" -g -b all
+	bash -c '"$1" --ns "$2" -g -b all | sed -E "1s/\(([1-9][0-9]*) B consumed\)/(N B consumed)/"' \
+	_ "$nslogcat" "$apid"
 expect "--ns --v2: the container's root writer has euid 0" \
 	"$(printf '[ %s     0:%5d:%5d I/ctr      ]' X "$apid" "$apid")" \
 	bash -c '"$1" --ns "$2" -d --v2 -b main -v long | sed -n "1s/^\[ [^ ]* [^ ]* /[ X /p"' \
