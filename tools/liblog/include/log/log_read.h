@@ -107,6 +107,20 @@ struct logger_entry_v4 {
 	char msg[];
 } __attribute__((__packed__));
 
+/*
+ * Android's log_time, as C sees it (AOSP's C++ class has the same two
+ * fields).  A <log/log_time.h> installed beside this header defines it
+ * instead, and another header that defines it first says so with
+ * NSLOG_LOG_TIME_DEFINED.
+ */
+#if !defined(NSLOG_LOG_TIME_DEFINED) && defined(__has_include)
+#if __has_include(<log/log_time.h>)
+#include <log/log_time.h>
+#define NSLOG_LOG_TIME_DEFINED	1
+#endif
+#endif
+#ifndef NSLOG_LOG_TIME_DEFINED
+#define NSLOG_LOG_TIME_DEFINED	1
 #ifndef __cplusplus
 typedef struct log_time {
 	uint32_t tv_sec;
@@ -117,6 +131,7 @@ struct log_time {
 	uint32_t tv_sec;
 	uint32_t tv_nsec;
 } __attribute__((__packed__));
+#endif
 #endif
 
 struct log_msg {
