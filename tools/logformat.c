@@ -20,13 +20,14 @@
  * usec and nsec six and nine digits of fraction; uid the writer's uid
  * before the pid ("%5u:"; in threadtime "%5u "), blank without a v2 or
  * nslogger header.  json is a layout of its own (jsonrec.c, through
- * logmerge.c).
+ * logprint.c).
  *
  * One trailing newline of the message is dropped; every other line of a
  * multi-line message is printed with its own prefix, except in "long",
  * which prints the message whole under its header.  Unlike logcat, an
  * empty message still prints one (empty) line.  With version 2 headers,
- * "long" shows the writer's euid before the pid: "[ TIME  euid:  pid: tid".
+ * "long" shows the writer's euid before the pid: "[ TIME  euid:  pid: tid"
+ * (with Android's version 4 header, only with the uid modifier).
  *
  * Events records ([__s32 tag][typed value], native byte order) print with
  * priority I and tag "[<tag number>]" as logcat did without a tag map.
@@ -71,6 +72,20 @@ static void nslog_rec_parse_ns(struct nslog_rec *rec, const unsigned char *p)
 	rec->flags = h.flags;
 }
 
+/*
+ * Android's version 4 header, as liblog's android_logger_list_read() gives
+ * it: the log id at 20, the writer's uid at 24, (__u32)-1 if unknown.
+ */
+static void nslog_rec_parse_v4(struct nslog_rec *rec, const unsigned char *p)
+{
+	__u32 uid;
+
+	memcpy(&rec->log_id, p + 20, sizeof(rec->log_id));
+	memcpy(&uid, p + 24, sizeof(uid));
+	rec->has_euid = uid != (__u32)-1;
+	rec->euid = rec->has_euid ? uid : 0;
+}
+
 /**
  * nslog_rec_parse() - read the header of one record returned by read()
  * @rec: filled in; @rec->payload points into @buf
@@ -78,7 +93,8 @@ static void nslog_rec_parse_ns(struct nslog_rec *rec, const unsigned char *p)
  * @n: the count read() returned
  *
  * A zero hdr_size (the __pad of version 1) means a 20-byte header; 24 to
- * 55 a version 2 header (its fields first); 56 or more nslogger's own
+ * 27 a version 2 header; 28 to 55 Android's version 4 (log id and uid
+ * after version 1's fields, from liblog's reader); 56 or more nslogger's own
  * header (struct nslog_entry; a longer one would add fields after them).
  *
  * Context: any.
@@ -114,9 +130,12 @@ int nslog_rec_parse(struct nslog_rec *rec, const void *buf, size_t n)
 	rec->flags = 0;
 	if (rec->has_seq)
 		nslog_rec_parse_ns(rec, p);
+	else if (rec->hdr_size >= NSLOG_HDR_V4_SIZE)
+		nslog_rec_parse_v4(rec, p);
 	else if (rec->has_euid)
 		memcpy(&rec->euid, p + offsetof(struct logger_entry_v2, euid),
 		       sizeof(rec->euid));
+	rec->has_lid = rec->has_seq || rec->hdr_size >= NSLOG_HDR_V4_SIZE;
 	rec->payload = p + rec->hdr_size;
 	return 0;
 }
@@ -629,7 +648,13 @@ int nslog_format_line(FILE *out, const struct nslog_fmt *fmt,
 	    l.fmt == NSLOG_FMT_LONG)
 		nslog_format_time_fmt(l.when, sizeof(l.when), fmt, rec->sec,
 				      rec->nsec);
-	if (fmt->uid || (l.fmt == NSLOG_FMT_LONG && rec->has_euid)) {
+	/*
+	 * long shows the euid of a version 2 or nslogger header, as it did
+	 * before liblog's reader; a version 4 header (that reader's, which
+	 * has the uid always) shows it for the uid modifier only, as logcat.
+	 */
+	if (fmt->uid || (l.fmt == NSLOG_FMT_LONG && rec->has_euid &&
+			 (rec->has_seq || !rec->has_lid))) {
 		if (rec->has_euid)
 			snprintf(l.uid, sizeof(l.uid), "%5u:",
 				 (unsigned int)rec->euid);

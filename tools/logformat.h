@@ -27,6 +27,9 @@
 #define NSLOG_HDR_V1_SIZE	((unsigned int)sizeof(struct logger_entry))
 #define NSLOG_HDR_V2_SIZE	((unsigned int)sizeof(struct logger_entry_v2))
 
+/* Android's version 4 header (liblog's reader): log id and uid. */
+#define NSLOG_HDR_V4_SIZE	28U
+
 /* nslogger's own header (NSLOG_ENTRY_VERSION); larger ones are later. */
 #define NSLOG_HDR_NS_SIZE	((unsigned int)sizeof(struct nslog_entry))
 
@@ -39,7 +42,8 @@ struct nslog_rec {
 	__s64 sec;	/* v1, v2: 32 bits read as unsigned (until 2106) */
 	__s32 nsec;
 	__u32 euid;
-	bool has_euid;	/* version 2 or nslogger's header */
+	bool has_euid;	/* version 2, a known uid in 4, or nslogger's header */
+	bool has_lid;	/* @log_id is set: version 4 or nslogger's header */
 	bool has_seq;	/* nslogger's header: the fields below are set */
 	__u64 seq;
 	__u64 order;

@@ -2,10 +2,11 @@
 /*
  * nslogcat: read the nslogger buffers, in the manner of Android's logcat.
  *
- * Opens each selected buffer read-only and non-blocking, merges their
- * records by time stamp (logmerge.c) and prints them in one of logcat's
- * layouts (logformat.c).  Also clears buffers (-c) and reports their sizes
- * (-g) through the logger ioctls.
+ * The options are catopts.c's.  Records come from liblog's read API
+ * (android_logger_list_read(), which merges the selected buffers in time
+ * order) and are printed by logprint.c in one of logcat's layouts, to
+ * stdout or to a rotated file (rotate.c).  -c, -g and -G work through the
+ * API's per-buffer calls; -S prints the module's counts (catstats.c).
  *
  * With --ns, reads another IPC namespace's buffers instead, as a host
  * collector: NSLOG_IOC_OPEN_NS on each buffer's node gives a read-only file
@@ -13,457 +14,241 @@
  */
 #include <errno.h>
 #include <fcntl.h>
-#include <getopt.h>
 #include <inttypes.h>
 #include <poll.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/ioctl.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
-#include <linux/nslogger.h>
+#include <log/event_tag_map.h>
+#include <log/log_read.h>
+#include <log/nslog_read.h>
 
+#include "catns.h"
+#include "catopts.h"
+#include "catstats.h"
 #include "devpath.h"
-#include "logformat.h"
-#include "logmerge.h"
-#include "usage.h"
+#include "logprint.h"
+#include "rotate.h"
 
-#define PROG	"nslogcat"
-
-/* The largest pid there can be (PID_MAX_LIMIT); namespace ids are larger. */
-#define NSLOG_PID_MAX	4194304UL
-
-enum {
-	EXIT_USAGE	= TOOL_EXIT_USAGE,
-};
-
-enum {
-	OPT_V2		= 0x100,
-	OPT_DEV_DIR,
-	OPT_NS,
-	OPT_HELP,
-};
+#define PROG	NSLOG_CAT_PROG
 
 struct nslogcat {
-	int ids[NSLOG_BUF_COUNT];	/* selected buffers, in order */
-	size_t count;
-	bool dump;
-	bool clear;
-	bool get_size;
-	bool binary;
-	bool v2;
-	bool silent;
-	size_t tail;
-	struct nslog_fmt fmt;
-	const char *dev_dir;
-	const char *ns;			/* --ns as given, or NULL */
-	struct nslog_open_ns ns_arg;	/* what --ns names */
-	struct nslog_filter filter;
-	char paths[NSLOG_BUF_COUNT][NSLOG_PATH_MAX];
-	/* each buffer in headers, -g and errors: PATH, or "PATH of ipc:[ID]" */
-	char names[NSLOG_BUF_COUNT][NSLOG_PATH_MAX + 32];
-	struct nslog_src srcs[NSLOG_BUF_COUNT];
+	struct nslog_catopts o;
+	int ns_fd;			/* --ns: the nsfs file, or -1 */
+	uint64_t ns_id;			/* --ns: the namespace's id */
+	struct logger_list *list;
+	struct logger *logs[NSLOG_BUF_COUNT];	/* as o.ids */
+	EventTagMap *tags;
+	struct nslog_rotate rot;
+	FILE *out;
 };
 
-static const char nslogcat_help_text[] =
-"Usage: " PROG " [options] [filterspecs]\n"
-"Read the nslogger buffers (Android logger devices), like logcat.\n"
-"\n"
-"  -b BUFFER      main, system, radio, events or all; repeatable, records\n"
-"                 of several buffers are merged by time. Default: main and\n"
-"                 system (system only if it exists)\n"
-"  -v FORMAT      brief (default, or $ANDROID_PRINTF_LOG), process, tag,\n"
-"                 thread, raw, time, threadtime, long, or json (a JSON\n"
-"                 object a line); with logcat's modifiers, after a comma\n"
-"                 or in another -v: year, zone, UTC, epoch, usec, nsec\n"
-"                 (the time), uid (the writer's uid before the pid)\n"
-"  -d             dump what the buffers hold and exit (default: follow)\n"
-"  -t COUNT       print only the last COUNT records (implies -d)\n"
-"  -c             clear (flush) the buffers and exit\n"
-"  -g             print the size of each buffer and exit\n"
-"  -B             write raw records (header and payload) to stdout\n"
-"  -s             set the default filter to silent, like filterspec '*:S'\n"
-"      --v2       read version 2 headers; -v long then shows the writer's\n"
-"                 euid: [ TIME  EUID:  PID:  TID P/TAG ]\n"
-"      --dev-dir DIR\n"
-"                 find the devices in DIR (also $NSLOG_DEV_DIR): DIR/main,\n"
-"                 DIR/log_main or DIR/log/main. Default /dev/log/main if\n"
-"                 /dev/log is a directory, else /dev/log_main\n"
-"      --ns NS    read another IPC namespace's buffers (a container's), as\n"
-"                 a host collector; needs CAP_SYSLOG. NS is a PID, an nsfs\n"
-"                 file such as /proc/PID/ns/ipc, or a namespace id, ID or\n"
-"                 ipc:[ID], as /proc/nslogger/namespaces lists them (a\n"
-"                 number above 4194304 is an id). Not with -c\n"
-"  -h, --help     show this help\n"
-"\n"
-"filterspecs are TAG[:P] separated by spaces, P one of V D I W E F S\n"
-"(minimum priority, S silences the tag); '*' sets the default, '*' alone\n"
-"means '*:D', a tag alone means TAG:V. Without filterspecs\n"
-"$ANDROID_LOG_TAGS is used; without either every record is printed.\n"
-"\n"
-"Events records print with priority I, tag \"[NUMBER]\" and the value as\n"
-"text: numbers in decimal, strings as they are, lists as [a,b,...];\n"
-"\"<malformed>\" marks a value that does not parse.\n"
-"\n"
-"Exit status: 0 on success, 1 if a device cannot be opened, read or\n"
-"controlled, 2 for a usage error.\n";
-
-static void nslogcat_help(void)
-{
-	fputs(nslogcat_help_text, stdout);
-}
-
-static void nslogcat_add_buf(struct nslogcat *lc, int id)
-{
-	size_t i;
-
-	for (i = 0; i < lc->count; i++)
-		if (lc->ids[i] == id)
-			return;
-	lc->ids[lc->count++] = id;
-}
-
-static void nslogcat_opt_buf(struct nslogcat *lc, const char *name)
-{
-	int id;
-
-	if (!strcmp(name, "all")) {
-		for (id = 0; id < NSLOG_BUF_COUNT; id++)
-			nslogcat_add_buf(lc, id);
-		return;
-	}
-	id = nslog_buf_from_name(name);
-	if (id < 0)
-		tool_usage(PROG, "unknown buffer '%s' (main, system, radio, events "
-			       "or all)", name);
-	nslogcat_add_buf(lc, id);
-}
-
-static void nslogcat_opt_format(struct nslogcat *lc, const char *spec)
-{
-	const char *bad;
-
-	if (nslog_fmt_parse(&lc->fmt, spec, &bad))
-		tool_usage(PROG, "unknown format '%.*s' (brief, process, tag, "
-			       "thread, raw, time, threadtime, long or json; "
-			       "year, zone, UTC, epoch, usec, nsec or uid)",
-			   (int)strcspn(bad, ", "), bad);
-}
-
-static void nslogcat_opt_tail(struct nslogcat *lc, const char *arg)
-{
-	unsigned long n;
-	char *end;
-
-	errno = 0;
-	n = strtoul(arg, &end, 10);
-	if (errno || end == arg || *end || *arg == '-')
-		tool_usage(PROG, "-t needs a count of records, not '%s'", arg);
-	lc->tail = n;
-	lc->dump = true;
-}
-
-static void nslogcat_env_format(struct nslogcat *lc)
-{
-	const char *env = getenv("ANDROID_PRINTF_LOG");
-	const char *bad;
-
-	if (!env || !*env)
-		return;
-	if (nslog_fmt_parse(&lc->fmt, env, &bad))
-		fprintf(stderr, PROG ": ignoring unknown format '%s' in ANDROID_PRINTF_LOG\n",
-			env);
-}
-
-static void nslogcat_filter(struct nslogcat *lc, const char *specs,
-			    const char *from)
-{
-	int ret = nslog_filter_parse(&lc->filter, specs);
-
-	if (ret == -ENOMEM) {
-		fprintf(stderr, PROG ": out of memory\n");
-		exit(EXIT_FAILURE);
-	}
-	if (ret)
-		tool_usage(PROG, "bad filterspec '%s'%s", specs, from);
-}
-
-static void nslogcat_parse(struct nslogcat *lc, int argc, char **argv)
-{
-	static const struct option longopts[] = {
-		{ "v2",		no_argument,		NULL, OPT_V2 },
-		{ "dev-dir",	required_argument,	NULL, OPT_DEV_DIR },
-		{ "ns",		required_argument,	NULL, OPT_NS },
-		{ "help",	no_argument,		NULL, OPT_HELP },
-		{ NULL, 0, NULL, 0 }
-	};
-	const char *env;
-	int c;
-
-	nslogcat_env_format(lc);
-	while ((c = getopt_long(argc, argv, "b:v:dt:cgBsh", longopts,
-				NULL)) != -1) {
-		switch (c) {
-		case 'b':
-			nslogcat_opt_buf(lc, optarg);
-			break;
-		case 'v':
-			nslogcat_opt_format(lc, optarg);
-			break;
-		case 'd':
-			lc->dump = true;
-			break;
-		case 't':
-			nslogcat_opt_tail(lc, optarg);
-			break;
-		case 'c':
-			lc->clear = true;
-			break;
-		case 'g':
-			lc->get_size = true;
-			break;
-		case 'B':
-			lc->binary = true;
-			break;
-		case 's':
-			lc->silent = true;
-			break;
-		case OPT_V2:
-			lc->v2 = true;
-			break;
-		case OPT_DEV_DIR:
-			lc->dev_dir = optarg;
-			break;
-		case OPT_NS:
-			lc->ns = optarg;
-			break;
-		case 'h':
-		case OPT_HELP:
-			nslogcat_help();
-			exit(EXIT_SUCCESS);
-		default:
-			fputs("Try '" PROG " --help' for more information.\n",
-			      stderr);
-			exit(EXIT_USAGE);
-		}
-	}
-
-	if (lc->ns && lc->clear)
-		tool_usage(PROG, "-c cannot clear another namespace's buffers "
-			       "(--ns reads only)");
-	if (lc->silent)
-		nslogcat_filter(lc, "*:S", "");
-	if (optind < argc) {
-		for (; optind < argc; optind++)
-			nslogcat_filter(lc, argv[optind], "");
-	} else {
-		env = getenv("ANDROID_LOG_TAGS");
-		if (env)
-			nslogcat_filter(lc, env, " in ANDROID_LOG_TAGS");
-	}
-}
-
-/* A whole decimal number, else false. */
-static bool nslogcat_number(const char *s, unsigned long long *out)
-{
-	char *end;
-
-	if (*s < '0' || *s > '9')
-		return false;
-	errno = 0;
-	*out = strtoull(s, &end, 10);
-	return !errno && !*end;
-}
-
-/*
- * --ns: a path or a PID opens the namespace's nsfs file, which the ioctl
- * then names by fd; an id goes to the ioctl as it is.  Either way the
- * namespace's id is what names the buffers.  Exits on failure.
- */
+/* --ns: exits on failure, as a usage error for a bad argument. */
 static void nslogcat_ns_resolve(struct nslogcat *lc)
 {
-	char path[64], *end;
-	const char *file = lc->ns;
-	unsigned long long n;
-	struct stat st;
-	int fd;
+	int ret = nslog_catns_resolve(lc->o.ns, &lc->ns_fd, &lc->ns_id);
 
-	lc->ns_arg.ns_fd = -1;
-	if (!strncmp(lc->ns, "ipc:[", 5)) {
-		errno = 0;
-		n = strtoull(lc->ns + 5, &end, 10);
-		if (errno || end == lc->ns + 5 || strcmp(end, "]"))
-			tool_usage(PROG, "--ns: bad namespace id '%s'", lc->ns);
-		lc->ns_arg.ns_id = n;
-		return;
-	}
-	if (nslogcat_number(lc->ns, &n)) {
-		if (!n)
-			tool_usage(PROG, "--ns: 0 is neither a pid nor an id");
-		if (n > NSLOG_PID_MAX) {
-			lc->ns_arg.ns_id = n;
-			return;
-		}
-		snprintf(path, sizeof(path), "/proc/%llu/ns/ipc", n);
-		file = path;
-	} else if (!strchr(lc->ns, '/')) {
-		tool_usage(PROG, "--ns wants a pid, a path or a namespace id, "
-			       "not '%s'", lc->ns);
-	}
-
-	fd = open(file, O_RDONLY | O_CLOEXEC);
-	if (fd < 0) {
-		fprintf(stderr, PROG ": cannot open %s: %s\n", file,
-			strerror(errno));
+	if (ret == -EINVAL) {
+		fprintf(stderr, PROG ": --ns wants a pid, a path or a namespace "
+			"id, not '%s'\nTry '" PROG " --help' for more "
+			"information.\n", lc->o.ns);
 		exit(EXIT_FAILURE);
 	}
-	if (fstat(fd, &st)) {
-		fprintf(stderr, PROG ": %s: %s\n", file, strerror(errno));
-		exit(EXIT_FAILURE);
-	}
-	lc->ns_arg.ns_fd = fd;
-	lc->ns_arg.ns_id = st.st_ino;
-}
-
-static int nslogcat_resolve(struct nslogcat *lc, size_t i)
-{
-	int ret = nslog_dev_path(lc->paths[i], sizeof(lc->paths[i]),
-				 lc->ids[i], lc->dev_dir);
-
 	if (ret) {
-		fprintf(stderr, PROG ": cannot name the %s device: %s\n",
-			nslog_buf_name(lc->ids[i]), strerror(-ret));
-		return ret;
+		fprintf(stderr, PROG ": --ns %s: %s\n", lc->o.ns,
+			strerror(-ret));
+		exit(EXIT_FAILURE);
 	}
-	if (lc->ns)
-		snprintf(lc->names[i], sizeof(lc->names[i]),
-			 "%s of ipc:[%" PRIu64 "]", lc->paths[i],
-			 (uint64_t)lc->ns_arg.ns_id);
-	else
-		snprintf(lc->names[i], sizeof(lc->names[i]), "%s",
-			 lc->paths[i]);
-	return 0;
 }
 
 /* logcat's default: main, plus system if its node can be read. */
-static void nslogcat_default_bufs(struct nslogcat *lc)
+static void nslogcat_default_system(struct nslogcat *lc)
 {
 	char path[NSLOG_PATH_MAX];
-
-	nslogcat_add_buf(lc, NSLOG_BUF_MAIN);
-	if (!nslog_dev_path(path, sizeof(path), NSLOG_BUF_SYSTEM,
-			    lc->dev_dir) &&
-	    !access(path, R_OK))
-		nslogcat_add_buf(lc, NSLOG_BUF_SYSTEM);
-}
-
-static int nslogcat_open(const char *path, int flags)
-{
-	int fd = open(path, flags | O_CLOEXEC);
-
-	if (fd < 0)
-		fprintf(stderr, PROG ": cannot open %s: %s\n", path,
-			strerror(errno));
-	return fd;
-}
-
-/*
- * A read-only, non-blocking file on buffer @i: the node itself, or with
- * --ns the file NSLOG_IOC_OPEN_NS gives for the other namespace.
- */
-static int nslogcat_open_reader(struct nslogcat *lc, size_t i)
-{
-	struct nslog_open_ns arg = lc->ns_arg;
-	int dev, fd;
-
-	if (!lc->ns)
-		return nslogcat_open(lc->paths[i], O_RDONLY | O_NONBLOCK);
-
-	/* Any file of the node will do; a writer needs no read access. */
-	dev = nslogcat_open(lc->paths[i], O_WRONLY);
-	if (dev < 0)
-		return -1;
-	fd = ioctl(dev, NSLOG_IOC_OPEN_NS, &arg);
-	if (fd < 0) {
-		fprintf(stderr, PROG ": %s: NSLOG_IOC_OPEN_NS: %s\n",
-			lc->names[i], strerror(errno));
-		if (errno == EINVAL && arg.ns_fd >= 0)
-			fprintf(stderr, PROG ": %s is not an IPC namespace\n",
-				lc->ns);
-		close(dev);
-		return -1;
-	}
-	close(dev);
-	/* The new file is blocking and close-on-exec. */
-	if (fcntl(fd, F_SETFL, O_NONBLOCK)) {
-		fprintf(stderr, PROG ": %s: %s\n", lc->names[i],
-			strerror(errno));
-		close(fd);
-		return -1;
-	}
-	return fd;
-}
-
-static int nslogcat_clear_one(const char *path)
-{
-	int fd, ret;
-
-	fd = nslogcat_open(path, O_WRONLY);
-	if (fd < 0)
-		return -1;
-	ret = ioctl(fd, LOGGER_FLUSH_LOG);
-	if (ret < 0)
-		fprintf(stderr, PROG ": cannot clear %s: %s\n", path,
-			strerror(errno));
-	close(fd);
-	return ret < 0 ? -1 : 0;
-}
-
-static int nslogcat_size_one(struct nslogcat *lc, size_t i)
-{
-	const char *path = lc->names[i];
-	int fd, size, readable;
-
-	fd = nslogcat_open_reader(lc, i);
-	if (fd < 0)
-		return -1;
-	size = ioctl(fd, LOGGER_GET_LOG_BUF_SIZE);
-	if (size < 0) {
-		fprintf(stderr, PROG ": %s: LOGGER_GET_LOG_BUF_SIZE: %s\n",
-			path, strerror(errno));
-		goto err_close;
-	}
-	readable = ioctl(fd, LOGGER_GET_LOG_LEN);
-	if (readable < 0) {
-		fprintf(stderr, PROG ": %s: LOGGER_GET_LOG_LEN: %s\n", path,
-			strerror(errno));
-		goto err_close;
-	}
-	close(fd);
-	printf("%s: ring buffer is %dKb (%dKb consumed), max entry is %db, max payload is %db\n",
-	       path, size / 1024, readable / 1024, NSLOG_READ_BUF_SIZE,
-	       LOGGER_ENTRY_MAX_PAYLOAD);
-	return 0;
-
-err_close:
-	close(fd);
-	return -1;
-}
-
-/* -c and -g: every buffer is tried; any failure makes the exit status 1. */
-static int nslogcat_control(struct nslogcat *lc)
-{
-	int status = EXIT_SUCCESS;
 	size_t i;
 
-	for (i = 0; i < lc->count; i++) {
-		if (lc->clear && nslogcat_clear_one(lc->paths[i]))
-			status = EXIT_FAILURE;
-		if (lc->get_size && nslogcat_size_one(lc, i))
-			status = EXIT_FAILURE;
+	if (!lc->o.system_if_present)
+		return;
+	for (i = 0; i < lc->o.count; i++)
+		if (lc->o.ids[i] == NSLOG_BUF_SYSTEM)
+			return;
+	if (!nslog_dev_path(path, sizeof(path), NSLOG_BUF_SYSTEM,
+			    lc->o.dev_dir) &&
+	    !access(path, R_OK))
+		lc->o.ids[lc->o.count++] = NSLOG_BUF_SYSTEM;
+}
+
+/* A buffer in messages: its node, and with --ns the namespace too. */
+static void nslogcat_where(const struct nslogcat *lc, const char *path)
+{
+	if (lc->o.ns)
+		fprintf(stderr, "%s of ipc:[%" PRIu64 "]", path, lc->ns_id);
+	else
+		fputs(path, stderr);
+}
+
+static void nslogcat_open_failed(const struct nslogcat *lc, int id, int err)
+{
+	const char *path = NULL, *what = NULL;
+
+	if (nslog_logger_list_error(lc->list, &path, &what) != id) {
+		fprintf(stderr, PROG ": Unable to open log device '%s': %s\n",
+			nslog_buf_name(id), strerror(err));
+		return;
 	}
+	if (!strcmp(what, "open")) {
+		fprintf(stderr, PROG ": cannot open %s: %s\n", path,
+			strerror(err));
+		return;
+	}
+	fputs(PROG ": ", stderr);
+	nslogcat_where(lc, path);
+	if (!strcmp(what, "LOGGER_SET_VERSION"))
+		fprintf(stderr, ": cannot set header version 2: %s\n",
+			strerror(err));
+	else
+		fprintf(stderr, ": %s: %s\n", what, strerror(err));
+	if (!strcmp(what, "NSLOG_IOC_OPEN_NS") && err == EINVAL &&
+	    lc->ns_fd >= 0)
+		fprintf(stderr, PROG ": %s is not an IPC namespace\n",
+			lc->o.ns);
+}
+
+static int nslogcat_open(struct nslogcat *lc)
+{
+	int mode = ANDROID_LOG_RDONLY | ANDROID_LOG_NONBLOCK;
+	int header = 0;
+	size_t i;
+
+	/* -c and -G need no read access, as logcat's: a writer may try them */
+	if ((lc->o.clear || lc->o.set_size) && !lc->o.get_size)
+		mode = ANDROID_LOG_WRONLY;
+
+	if (lc->o.has_start) {
+		log_time start = {
+			.tv_sec = lc->o.start_sec,
+			.tv_nsec = lc->o.start_nsec,
+		};
+
+		lc->list = android_logger_list_alloc_time(mode, start,
+							  lc->o.pid);
+	} else {
+		lc->list = android_logger_list_alloc(mode, lc->o.tail,
+						     lc->o.pid);
+	}
+	if (!lc->list) {
+		perror(PROG);
+		return -1;
+	}
+	if (lc->o.fmt.layout == NSLOG_FMT_JSON)
+		header = NSLOG_ENTRY_VERSION;
+	else if (lc->o.v2)
+		header = 2;
+	if (nslog_logger_list_set_header(lc->list, header) ||
+	    nslog_logger_list_set_dev_dir(lc->list, lc->o.dev_dir) ||
+	    (lc->o.ns && nslog_logger_list_set_ns(lc->list, lc->ns_fd,
+						  lc->ns_id))) {
+		perror(PROG);
+		return -1;
+	}
+	for (i = 0; i < lc->o.count; i++) {
+		lc->logs[i] = android_logger_open(lc->list,
+						  (log_id_t)lc->o.ids[i]);
+		if (!lc->logs[i]) {
+			nslogcat_open_failed(lc, lc->o.ids[i], errno);
+			return -1;
+		}
+	}
+	return 0;
+}
+
+/* logcat's sizes: the value divided by 1024 while it is 1024 or more. */
+static void nslogcat_size_str(char *buf, size_t size, unsigned long v)
+{
+	static const char *const units[] = { "", "Ki", "Mi", "Gi" };
+	size_t i = 0;
+
+	while (i < 3 && v >= 1024) {
+		v /= 1024;
+		i++;
+	}
+	snprintf(buf, size, "%lu %sB", v, units[i]);
+}
+
+static int nslogcat_get_size(struct nslogcat *lc, size_t i)
+{
+	const char *name = nslog_buf_name(lc->o.ids[i]);
+	long size = android_logger_get_log_size(lc->logs[i]);
+	long readable = android_logger_get_log_readable_size(lc->logs[i]);
+	char s[32], r[32];
+
+	if (size < 0 || readable < 0) {
+		fprintf(stderr, PROG ": failed to get the readable '%s' log "
+			"size: ", name);
+		nslogcat_where(lc, nslog_logger_path(lc->logs[i]));
+		fprintf(stderr, ": %s: %s\n", size < 0 ?
+			"LOGGER_GET_LOG_BUF_SIZE" : "LOGGER_GET_LOG_LEN",
+			strerror((int)-(size < 0 ? size : readable)));
+		return -1;
+	}
+	nslogcat_size_str(s, sizeof(s), (unsigned long)size);
+	nslogcat_size_str(r, sizeof(r), (unsigned long)readable);
+	printf("%s: ring buffer is %s (%s consumed), max entry is %d B, "
+	       "max payload is %d B\n", name, s, r, LOGGER_ENTRY_MAX_LEN,
+	       LOGGER_ENTRY_MAX_PAYLOAD);
+	return 0;
+}
+
+static int nslogcat_control_one(struct nslogcat *lc, size_t i)
+{
+	const char *name = nslog_buf_name(lc->o.ids[i]);
+	const char *path = nslog_logger_path(lc->logs[i]);
+	int ret, status = 0;
+
+	if (lc->o.clear && !lc->o.file) {
+		ret = android_logger_clear(lc->logs[i]);
+		if (ret) {
+			fprintf(stderr, PROG ": failed to clear the '%s' log: "
+				"%s: %s\n", name, path, strerror(-ret));
+			status = -1;
+		}
+	}
+	if (lc->o.set_size) {
+		ret = android_logger_set_log_size(lc->logs[i], lc->o.set_size);
+		if (ret) {
+			fprintf(stderr, PROG ": failed to set the '%s' log "
+				"size: %s: %s%s\n", name, path, strerror(-ret),
+				ret == -ENOTTY ? " (not a logger device, or a "
+				"module without NSLOG_IOC_SET_SIZE)" :
+				ret == -EFBIG ? " (above what the host allows)" :
+				"");
+			status = -1;
+		}
+	}
+	if (lc->o.get_size && nslogcat_get_size(lc, i))
+		status = -1;
+	return status;
+}
+
+/* -c, -G and -g: every buffer is tried; any failure makes the status 1. */
+static int nslogcat_control(struct nslogcat *lc)
+{
+	int status = EXIT_SUCCESS, ret;
+	size_t i;
+
+	if (lc->o.clear && lc->o.file) {
+		ret = nslog_rotate_clear(lc->o.file, lc->o.rotate_count);
+		if (ret) {
+			fprintf(stderr, PROG ": while clearing log files: %s\n",
+				strerror(-ret));
+			status = EXIT_FAILURE;
+		}
+	}
+	for (i = 0; i < lc->o.count; i++)
+		if (nslogcat_control_one(lc, i))
+			status = EXIT_FAILURE;
 	if (fflush(stdout)) {
 		perror(PROG ": write error");
 		status = EXIT_FAILURE;
@@ -471,60 +256,65 @@ static int nslogcat_control(struct nslogcat *lc)
 	return status;
 }
 
-static ssize_t nslogcat_read(struct nslog_src *src, void *buf, size_t size)
+static int nslogcat_stats(struct nslogcat *lc)
 {
-	ssize_t n = read(src->fd, buf, size);
+	struct nslog_catstat st[NSLOG_BUF_COUNT];
+	const char *dir = getenv("NSLOG_PROC_DIR");
+	char path[NSLOG_PATH_MAX], *text;
+	uint64_t ns_id = lc->ns_id;
+	int ret;
 
-	return n < 0 ? -errno : n;
+	snprintf(path, sizeof(path), "%s/namespaces",
+		 dir && *dir ? dir : "/proc/nslogger");
+	if (!lc->o.ns) {
+		ret = nslog_catstats_self_ns(&ns_id);
+		if (ret) {
+			fprintf(stderr, PROG ": -S: /proc/self/ns/ipc: %s\n",
+				strerror(-ret));
+			return EXIT_FAILURE;
+		}
+	}
+	ret = nslog_catstats_read(path, &text);
+	if (ret) {
+		fprintf(stderr, PROG ": -S: cannot read %s: %s%s\n", path,
+			strerror(-ret), ret == -EPERM || ret == -EACCES ?
+			" (needs CAP_SYSLOG in the initial user namespace)" :
+			"");
+		return EXIT_FAILURE;
+	}
+	ret = nslog_catstats_parse(text, ns_id, st);
+	free(text);
+	if (ret) {
+		fprintf(stderr, PROG ": -S: %s lists no log set of "
+			"ipc:[%" PRIu64 "]\n", path, ns_id);
+		return EXIT_FAILURE;
+	}
+	nslog_catstats_print(stdout, ns_id, st, lc->o.ids, lc->o.count);
+	if (fflush(stdout)) {
+		perror(PROG ": write error");
+		return EXIT_FAILURE;
+	}
+	return EXIT_SUCCESS;
 }
 
-/*
- * -v json shows what nslogger's own header has (sequence numbers, 64-bit
- * time, the euid), -v uid the euid: the best header the device gives,
- * else version 1 (a FIFO in the tests; the uid is then blank).
- */
-static void nslogcat_best_header(const struct nslogcat *lc, int fd)
+/* The event tag map, if an events buffer is read. */
+static int nslogcat_tags(struct nslogcat *lc)
 {
-	int version;
+	const char *path = lc->o.event_tags;
+	size_t i;
 
-	if (lc->fmt.layout == NSLOG_FMT_JSON) {
-		version = NSLOG_ENTRY_VERSION;
-		if (!ioctl(fd, LOGGER_SET_VERSION, &version))
-			return;
-	}
-	if (lc->fmt.layout == NSLOG_FMT_JSON || lc->fmt.uid) {
-		version = 2;
-		ioctl(fd, LOGGER_SET_VERSION, &version);
-	}
-}
-
-static int nslogcat_open_src(struct nslogcat *lc, size_t i)
-{
-	const char *path = lc->names[i];
-	int version = 2;
-	int fd;
-
-	fd = nslogcat_open_reader(lc, i);
-	if (fd < 0)
-		return -1;
-	if (!lc->v2)
-		nslogcat_best_header(lc, fd);
-	else if (ioctl(fd, LOGGER_SET_VERSION, &version) < 0) {
-		fprintf(stderr, PROG ": %s: cannot set header version 2: %s\n",
+	for (i = 0; i < lc->o.count; i++)
+		if (lc->o.ids[i] == NSLOG_BUF_EVENTS)
+			break;
+	if (i == lc->o.count || lc->o.binary)
+		return 0;
+	lc->tags = android_openEventTagMap(path);
+	if (!lc->tags && lc->o.event_tags_given) {
+		fprintf(stderr, PROG ": cannot read the event tags %s: %s\n",
 			path, strerror(errno));
-		close(fd);
 		return -1;
 	}
-	nslog_src_init(&lc->srcs[i], path, lc->ids[i] == NSLOG_BUF_EVENTS,
-		       fd, nslogcat_read, NULL);
-	lc->srcs[i].log = nslog_buf_name(lc->ids[i]);
 	return 0;
-}
-
-static void nslogcat_close_srcs(struct nslogcat *lc, size_t count)
-{
-	while (count--)
-		close(lc->srcs[count].fd);
 }
 
 static int nslogcat_wait(struct nslogcat *lc)
@@ -533,101 +323,173 @@ static int nslogcat_wait(struct nslogcat *lc)
 	size_t i;
 	int ret;
 
-	for (i = 0; i < lc->count; i++) {
-		pfd[i].fd = lc->srcs[i].fd;
+	for (i = 0; i < lc->o.count; i++) {
+		pfd[i].fd = nslog_logger_fd(lc->logs[i]);
 		pfd[i].events = POLLIN;
 	}
 	do
-		ret = poll(pfd, lc->count, -1);
+		ret = poll(pfd, lc->o.count, -1);
 	while (ret < 0 && errno == EINTR);
 	if (ret < 0)
 		perror(PROG ": poll");
 	return ret < 0 ? -1 : 0;
 }
 
-static int nslogcat_report(int ret, const struct nslog_src *failed)
+static int nslogcat_read_failed(struct nslogcat *lc, int ret)
 {
-	if (failed)
-		fprintf(stderr, PROG ": cannot read %s: %s\n", failed->name,
-			nslog_strerror(ret));
-	else if (ret == -EIO)
-		perror(PROG ": write error");
+	const char *path = NULL;
+
+	if (nslog_logger_list_error(lc->list, &path, NULL) < 0 || !path) {
+		fprintf(stderr, PROG ": read: %s\n", strerror(-ret));
+		return EXIT_FAILURE;
+	}
+	fputs(PROG ": cannot read ", stderr);
+	nslogcat_where(lc, path);
+	if (ret == -EIO)
+		fputs(": unexpected end of file (not a logger device?)\n",
+		      stderr);
+	else if (ret == -EINVAL)
+		fputs(": record size does not match its header (not a logger "
+		      "device?)\n", stderr);
 	else
-		fprintf(stderr, PROG ": %s\n", strerror(-ret));
+		fprintf(stderr, ": %s\n", strerror(-ret));
 	return EXIT_FAILURE;
 }
 
-static int nslogcat_read_loop(struct nslogcat *lc)
+static int nslogcat_output_failed(struct nslogcat *lc, int ret)
 {
-	const struct nslog_meta meta = {
-		.has_ns = lc->ns != NULL,
-		.ns_id = lc->ns_arg.ns_id,
-	};
-	const struct nslog_printer p = {
-		.out = stdout,
-		.err = stderr,
-		.prog = PROG,
-		.fmt = lc->fmt,
-		.binary = lc->binary,
-		.headers = lc->count > 1 && !lc->binary &&
-			   lc->fmt.layout != NSLOG_FMT_JSON,
-		.filter = &lc->filter,
-		.meta = &meta,
-	};
-	struct nslog_src *failed;
-	int ret;
+	if (ret == -EIO)
+		fprintf(stderr, PROG ": write error%s%s\n",
+			lc->o.file ? ": " : "", lc->o.file ? lc->o.file : "");
+	else
+		fprintf(stderr, PROG ": %s: %s\n",
+			lc->o.file ? lc->o.file : "output", strerror(-ret));
+	return EXIT_FAILURE;
+}
 
-	for (;;) {
-		ret = nslog_dump(lc->srcs, lc->count, &p, lc->tail, &failed);
-		if (!ret && fflush(stdout))
-			ret = -EIO;
-		if (ret)
-			return nslogcat_report(ret, failed);
-		if (lc->dump)
-			return EXIT_SUCCESS;
-		if (nslogcat_wait(lc))
-			return EXIT_FAILURE;
+static int nslogcat_loop(struct nslogcat *lc, const struct nslog_printer *tpl)
+{
+	struct nslog_printer p = *tpl;
+	struct nslog_print_state st;
+	struct log_msg *msg;
+	size_t printed = 0;
+	int ret, status = EXIT_SUCCESS;
+
+	msg = malloc(sizeof(*msg));
+	if (!msg) {
+		perror(PROG);
+		return EXIT_FAILURE;
 	}
+	nslog_print_state_init(&st);
+	for (;;) {
+		if (lc->o.max_count && printed >= lc->o.max_count)
+			break;
+		ret = android_logger_list_read(lc->list, msg);
+		if (ret == -EAGAIN) {
+			if (fflush(lc->out)) {
+				status = nslogcat_output_failed(lc, -EIO);
+				break;
+			}
+			if (lc->o.dump)
+				break;
+			if (nslogcat_wait(lc)) {
+				status = EXIT_FAILURE;
+				break;
+			}
+			continue;
+		}
+		if (ret < 0) {
+			fflush(lc->out);
+			status = nslogcat_read_failed(lc, ret);
+			break;
+		}
+		p.out = lc->out;
+		ret = nslog_print(&p, &st, msg->buf, (size_t)ret);
+		if (ret > 0)
+			printed++;
+		if (ret >= 0 && lc->o.file)
+			ret = nslog_rotate_check(&lc->rot);
+		if (ret < 0) {
+			status = nslogcat_output_failed(lc, ret);
+			break;
+		}
+		lc->out = lc->o.file ? lc->rot.f : stdout;
+	}
+	free(msg);
+	if (fflush(lc->out) && status == EXIT_SUCCESS)
+		status = nslogcat_output_failed(lc, -EIO);
+	return status;
 }
 
 static int nslogcat_read_all(struct nslogcat *lc)
 {
-	size_t i;
-	int status;
+	const struct nslog_meta meta = {
+		.has_ns = lc->o.ns != NULL,
+		.ns_id = lc->ns_id,
+	};
+	struct nslog_printer p = {
+		.err = stderr,
+		.prog = PROG,
+		.fmt = lc->o.fmt,
+		.binary = lc->o.binary,
+		.headers = lc->o.count > 1 && !lc->o.binary,
+		.dividers = lc->o.dividers,
+		.filter = &lc->o.filter,
+		.regex = lc->o.has_regex ? &lc->o.regex : NULL,
+		.uids = lc->o.uids,
+		.uid_count = lc->o.uid_count,
+		.meta = &meta,
+	};
+	int ret, status;
 
-	for (i = 0; i < lc->count; i++) {
-		if (nslogcat_open_src(lc, i)) {
-			nslogcat_close_srcs(lc, i);
+	/* --v2: -v long shows the euid, as it did with version 2 headers */
+	if (lc->o.v2 && p.fmt.layout == NSLOG_FMT_LONG)
+		p.fmt.uid = true;
+	if (nslogcat_tags(lc))
+		return EXIT_FAILURE;
+	p.tags = lc->tags;
+	lc->out = stdout;
+	if (lc->o.file) {
+		ret = nslog_rotate_open(&lc->rot, lc->o.file, lc->o.rotate_kb,
+					lc->o.rotate_count);
+		if (ret) {
+			fprintf(stderr, PROG ": couldn't open output file %s: "
+				"%s\n", lc->o.file, strerror(-ret));
 			return EXIT_FAILURE;
 		}
+		lc->out = lc->rot.f;
 	}
-	status = nslogcat_read_loop(lc);
-	nslogcat_close_srcs(lc, lc->count);
+	p.out = lc->out;
+	status = nslogcat_loop(lc, &p);
+	if (lc->o.file && nslog_rotate_close(&lc->rot) &&
+	    status == EXIT_SUCCESS)
+		status = nslogcat_output_failed(lc, -EIO);
 	return status;
 }
 
 int main(int argc, char **argv)
 {
-	static struct nslogcat lc = { .fmt.layout = NSLOG_FMT_BRIEF };
+	static struct nslogcat lc = { .ns_fd = -1 };
 	int status;
-	size_t i;
 
-	nslog_filter_init(&lc.filter);
-	nslogcat_parse(&lc, argc, argv);
-	if (!lc.count)
-		nslogcat_default_bufs(&lc);
-	if (lc.ns)
+	nslog_catopts_parse(&lc.o, argc, argv);
+	nslogcat_default_system(&lc);
+	if (lc.o.ns)
 		nslogcat_ns_resolve(&lc);
-	for (i = 0; i < lc.count; i++)
-		if (nslogcat_resolve(&lc, i))
-			return EXIT_FAILURE;
 
-	if (lc.clear || lc.get_size)
+	if (lc.o.stats)
+		status = nslogcat_stats(&lc);
+	else if (nslogcat_open(&lc))
+		status = EXIT_FAILURE;
+	else if (lc.o.clear || lc.o.get_size || lc.o.set_size)
 		status = nslogcat_control(&lc);
 	else
 		status = nslogcat_read_all(&lc);
-	nslog_filter_free(&lc.filter);
-	if (lc.ns && lc.ns_arg.ns_fd >= 0)
-		close(lc.ns_arg.ns_fd);
+
+	android_logger_list_free(lc.list);
+	android_closeEventTagMap(lc.tags);
+	nslog_catopts_free(&lc.o);
+	if (lc.ns_fd >= 0)
+		close(lc.ns_fd);
 	return status;
 }

@@ -339,16 +339,75 @@ run $vg "$tmp/log" --help
 result $? "log: --help in the name log"
 
 fresh
+# nslogcat's usage errors exit with 1, as logcat's do.
 run $vg "$bin/nslogcat" -b foo
-expect_fail 2 "unknown buffer 'foo'" "nslogcat: unknown buffer"
+expect_fail 1 "unknown buffer foo" "nslogcat: unknown buffer"
+run $vg "$bin/nslogcat" -b main,crash
+expect_fail 1 "nslogcat: -b crash: nslogger has no crash buffer" \
+	"nslogcat: -b crash is refused: no such buffer"
 run $vg "$bin/nslogcat" -v foo
-expect_fail 2 "unknown format 'foo'" "nslogcat: unknown format"
+expect_fail 1 'Invalid parameter "foo" to -v' "nslogcat: unknown format"
+run $vg "$bin/nslogcat" -v help
+[ "$rc" -eq 0 ] && grep -q "^  threadtime " "$tmp/out"
+result $? "nslogcat: -v help lists the formats, status 0"
 run $vg "$bin/nslogcat" -t x
-expect_fail 2 "-t needs a count of records, not 'x'" "nslogcat: bad -t"
+expect_fail 1 '-t "x" not in time format' "nslogcat: bad -t"
 run $vg "$bin/nslogcat" -t -1
-expect_fail 2 "-t needs a count of records" "nslogcat: negative -t"
+expect_fail 1 '-t "-1" not in time format' "nslogcat: negative -t"
+run $vg "$bin/nslogcat" -T '13-45 99:00:00.000'
+expect_fail 1 '-T "13-45 99:00:00.000" not in time format' \
+	"nslogcat: a date that is none"
 run $vg "$bin/nslogcat" -d 'tag:x'
-expect_fail 2 "bad filterspec 'tag:x'" "nslogcat: bad filterspec"
+expect_fail 1 "Invalid filter expression 'tag:x'" "nslogcat: bad filterspec"
+run $vg "$bin/nslogcat" -m x
+expect_fail 1 "-m \"x\" isn't an integer greater than zero" "nslogcat: bad -m"
+run $vg "$bin/nslogcat" -m 2 -t 3
+expect_fail 1 "Cannot use -m (--max-count) and -t together" \
+	"nslogcat: -m with -t"
+run $vg "$bin/nslogcat" -r 4
+expect_fail 1 "-r requires -f as well" "nslogcat: -r without -f"
+run $vg "$bin/nslogcat" -f "$tmp/o" -r 0
+expect_fail 1 'Invalid parameter "0" to -r' "nslogcat: -r 0"
+run $vg "$bin/nslogcat" -f "$tmp/o" -n x
+expect_fail 1 'Invalid parameter "x" to -n' "nslogcat: bad -n"
+run $vg "$bin/nslogcat" --pid=0
+expect_fail 1 "pid 0 out of range" "nslogcat: --pid 0"
+run $vg "$bin/nslogcat" --uid=1000,x
+expect_fail 1 "--uid: 'x' is not a uid" "nslogcat: bad --uid"
+run $vg "$bin/nslogcat" -e '('
+expect_fail 1 'nslogcat: -e "(":' "nslogcat: bad -e"
+run $vg "$bin/nslogcat" -G 12Q
+expect_fail 1 "ERROR: -G <num><multiplier>" "nslogcat: bad -G"
+run $vg "$bin/nslogcat" --buffer-size=0
+expect_fail 1 "ERROR: -G <num><multiplier>" "nslogcat: --buffer-size=0"
+run $vg "$bin/nslogcat" -L
+expect_fail 1 "nslogcat: -L: not supported: nslogger keeps no pstore copy" \
+	"nslogcat: -L is refused, saying why"
+run $vg "$bin/nslogcat" --prune
+expect_fail 1 "nslogcat: -p: not supported: nslogger has no prune lists" \
+	"nslogcat: --prune is refused, saying why"
+run $vg "$bin/nslogcat" -P '~1000'
+expect_fail 1 "nslogcat: -P: not supported" "nslogcat: -P is refused"
+run $vg "$bin/nslogcat" --wrap
+expect_fail 1 "nslogcat: --wrap: not supported: the devices do not wake" \
+	"nslogcat: --wrap is refused, saying why"
+run $vg "$bin/nslogcat" --nonsense
+expect_fail 1 "Unrecognized Option --nonsense" "nslogcat: unknown option"
+run $vg "$bin/nslogcat" -f
+expect_fail 1 "Option -f needs an argument" "nslogcat: missing argument"
+run $vg "$bin/nslogcat" --ns 'ipc:[x]' -d
+expect_fail 1 "--ns wants a pid, a path or a namespace id, not 'ipc:[x]'" \
+	"nslogcat: --ns: a malformed id"
+run $vg "$bin/nslogcat" --ns 0 -d
+expect_fail 1 "--ns wants a pid, a path or a namespace id, not '0'" \
+	"nslogcat: --ns 0"
+run $vg "$bin/nslogcat" --ns /nonexistent/ipc -d
+expect_fail 1 "nslogcat: --ns /nonexistent/ipc: No such file or directory" \
+	"nslogcat: --ns: a file that cannot be opened"
+run $vg "$bin/nslogcat" --version
+[ "$rc" -eq 0 ] && grep -qx "nslogcat (nslogger) $(cat "$(dirname "$0")/../../VERSION")" \
+	"$tmp/out"
+result $? "nslogcat: --version"
 
 run $vg "$bin/nslogcat" --dev-dir /nonexistent -d
 expect_fail 1 "nslogcat: cannot open /nonexistent/main: No such file or directory" \
@@ -375,8 +434,47 @@ expect_fail 1 "$dev/main: LOGGER_GET_LOG_BUF_SIZE: Inappropriate ioctl for devic
 	"nslogcat: -g on a non-device reports the ioctl"
 
 run $vg "$bin/nslogcat" -c -b events
-expect_fail 1 "cannot clear $dev/events: Inappropriate ioctl for device" \
+expect_fail 1 "failed to clear the 'events' log: $dev/events: Inappropriate ioctl for device" \
 	"nslogcat: -c on a non-device reports the ioctl"
+
+run $vg "$bin/nslogcat" -G 256K -b main
+expect_fail 1 "failed to set the 'main' log size: $dev/main: Inappropriate ioctl for device (not a logger device, or a module without NSLOG_IOC_SET_SIZE)" \
+	"nslogcat: -G on a non-device reports the ioctl"
+
+: >"$tmp/o"
+: >"$tmp/o.1"
+: >"$tmp/o.4"
+: >"$tmp/o.5"
+run $vg "$bin/nslogcat" -c -f "$tmp/o"
+[ "$rc" -eq 0 ] && [ ! -e "$tmp/o" ] && [ ! -e "$tmp/o.1" ] &&
+	[ ! -e "$tmp/o.4" ] && [ -e "$tmp/o.5" ] && [ -s "$dev/main" ]
+result $? "nslogcat: -c -f removes the file and its 4 rotated files, not the log"
+rm -f "$tmp/o.5"
+
+ns=$(readlink /proc/self/ns/ipc | tr -dc 0-9)
+mkdir "$tmp/proc"
+cat >"$tmp/proc/namespaces" <<EOT
+# ns_id user_ns_id state files log allocated used written stored set_id
+1 2 live 1 main 4096 1 1 1 9
+$ns 2 live 3 main 262144 1234 30 20 77
+$ns 2 live 3 events 65536 100 5 5 77
+$ns 2 live 3 radio 0 0 0 0 77
+$ns 2 live 3 system 262144 200 4 4 77
+EOT
+run env NSLOG_PROC_DIR="$tmp/proc" $vg "$bin/nslogcat" -S -b main,system
+printf '%s\n' "statistics of ipc:[$ns] (set 77, live, 3 open files)" \
+	"buffer         ring       used    written     stored" \
+	"main         262144       1234         30         20" \
+	"system       262144        200          4          4" \
+	"total        524288       1434         34         24" >"$tmp/want"
+[ "$rc" -eq 0 ] && cmp -s "$tmp/want" "$tmp/out"
+result $? "nslogcat: -S prints the module's counts of the selected buffers"
+run env NSLOG_PROC_DIR="$tmp/proc" $vg "$bin/nslogcat" -S --ns "ipc:[5]"
+expect_fail 1 "nslogcat: -S: $tmp/proc/namespaces lists no log set of ipc:[5]" \
+	"nslogcat: -S of a namespace without a set"
+run env NSLOG_PROC_DIR="$tmp/nonexistent" $vg "$bin/nslogcat" -S
+expect_fail 1 "nslogcat: -S: cannot read $tmp/nonexistent/namespaces: No such file" \
+	"nslogcat: -S without the module's listing"
 
 run $vg "$bin/nslogcat" --v2 -d
 expect_fail 1 "$dev/main: cannot set header version 2: Inappropriate ioctl for device" \
@@ -391,13 +489,13 @@ result $? "nslogcat: --help"
 for lib in liblog.so.0 libnslog.so.0; do
 	[ -f "$bin/$lib" ] || continue
 	nm -D --defined-only "$bin/$lib" | awk '{ print $3 }' |
-		grep -Ev '^(__android_log_|android_log_|android_name_to_log_id(@|$)|create_android_log|LIBLOG)' \
+		grep -Ev '^(__android_log_|android_log_|android_name_to_log_id(@|$)|create_android_log|LIBLOG|NSLOG(@|$)|android_logger_|android_(openEventTagMap|closeEventTagMap|lookupEvent)|nslog_logger_)' \
 		>"$tmp/syms"
 	[ ! -s "$tmp/syms" ]
 	ret=$?
 	[ "$ret" -eq 0 ] || echo "#   also exported: $(tr '\n' ' ' <"$tmp/syms")"
 	rc=0
-	result "$ret" "$lib exports only liblog's API and its version nodes"
+	result "$ret" "$lib exports only liblog's API, the read API's nslog_logger_* and its version nodes"
 done
 
 echo "$passed passed, $failed failed"

@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * logformat_test: nslogcat's decoding, layouts, filters, merging and
- * device-path resolution, fed with synthetic records.  Every expected
+ * logformat_test: nslogcat's decoding, layouts, filters, printing
+ * (dividers, -B, -e, --uid, the event tag map) and device-path resolution, fed with synthetic records.  Every expected
  * string is written out in full.
  */
 #include <errno.h>
+#include <regex.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -13,9 +14,11 @@
 #include <time.h>
 #include <unistd.h>
 
+#include <log/log_read.h>
+
 #include "devpath.h"
 #include "logformat.h"
-#include "logmerge.h"
+#include "logprint.h"
 #include "tap.h"
 
 /* A record as read() returns it, at most 64 KiB for the tests. */
@@ -534,73 +537,44 @@ static void test_filter(void)
 	       "filter: freed filter passes everything");
 }
 
-/* A fake device: records handed out one per read, then -EAGAIN. */
-struct fake {
-	struct raw recs[8];
-	size_t count;
-	size_t pos;
-	int script[8];		/* per read: 0 normal, else return it */
-	size_t reads;
-};
-
-static ssize_t fake_read(struct nslog_src *src, void *buf, size_t size)
+/* Android's version 4 header, as liblog's reader returns records. */
+static void mkv4(struct raw *r, uint32_t lid, int pid, uint32_t sec, int nsec,
+		 uint32_t uid, const void *payload, size_t len)
 {
-	struct fake *f = src->priv;
-	int act = f->reads < 8 ? f->script[f->reads] : 0;
+	struct logger_entry_v4 h = {
+		.len = (uint16_t)len,
+		.hdr_size = 28,
+		.pid = pid,
+		.tid = (uint32_t)pid,
+		.sec = sec,
+		.nsec = (uint32_t)nsec,
+		.lid = lid,
+		.uid = uid,
+	};
 
-	f->reads++;
-	if (act)
-		return act;
-	if (f->pos == f->count)
-		return -EAGAIN;
-	if (f->recs[f->pos].n > size)
-		return -EINVAL;
-	memcpy(buf, f->recs[f->pos].b, f->recs[f->pos].n);
-	return (ssize_t)f->recs[f->pos++].n;
+	memcpy(r->b, &h, sizeof(h));
+	memcpy(r->b + sizeof(h), payload, len);
+	r->n = sizeof(h) + len;
 }
 
-static void fake_text(struct fake *f, uint32_t sec, int nsec, int pid,
-		      const char *tag, const char *msg)
-{
-	unsigned char p[256];
-
-	mkraw(&f->recs[f->count++], 1, pid, pid, sec, nsec, 0, p,
-	      text(p, 4, tag, msg));
-}
-
-static void fake_event(struct fake *f, uint32_t sec, int nsec, int32_t tag,
-		       int32_t v)
-{
-	static struct evb e;
-
-	ev_tag(&e, tag);
-	ev_int(&e, v);
-	mkraw(&f->recs[f->count++], 1, 9, 9, sec, nsec, 0, e.b, e.n);
-}
-
+/* Records printed one after the other, as nslogcat prints them. */
 struct rig {
-	struct fake fakes[3];
-	struct nslog_src srcs[3];
 	struct nslog_printer p;
+	struct nslog_print_state st;
 	char *out;
 	size_t size;
 	FILE *f;
 	char *err;
 	size_t err_size;
 	FILE *ferr;
+	int ret;		/* the last nslog_print()'s */
+	int printed;		/* how many it said it printed */
 };
 
 static void rig_init(struct rig *g, enum nslog_format fmt)
 {
-	static const char *const names[] = {
-		"/dev/log/main", "/dev/log/system", "/dev/log/events"
-	};
-	size_t i;
-
 	memset(g, 0, sizeof(*g));
-	for (i = 0; i < 3; i++)
-		nslog_src_init(&g->srcs[i], names[i], i == 2, -1, fake_read,
-			       &g->fakes[i]);
+	nslog_print_state_init(&g->st);
 	g->f = open_memstream(&g->out, &g->size);
 	g->ferr = open_memstream(&g->err, &g->err_size);
 	g->p.out = g->f;
@@ -610,15 +584,38 @@ static void rig_init(struct rig *g, enum nslog_format fmt)
 	g->p.headers = true;
 }
 
-/* Run a dump; returns its result and leaves the output in g->out. */
-static int rig_dump(struct rig *g, size_t nsrc, size_t tail,
-		    struct nslog_src **failed)
+static void rig_raw(struct rig *g, const struct raw *r)
 {
-	int ret = nslog_dump(g->srcs, nsrc, &g->p, tail, failed);
+	g->ret = nslog_print(&g->p, &g->st, r->b, r->n);
+	g->printed += g->ret > 0;
+}
 
+static void rig_text(struct rig *g, uint32_t lid, uint32_t sec, int pid,
+		     uint32_t uid, const char *tag, const char *msg)
+{
+	unsigned char p[256];
+	struct raw r;
+
+	mkv4(&r, lid, pid, sec, 0, uid, p, text(p, 4, tag, msg));
+	rig_raw(g, &r);
+}
+
+static void rig_event(struct rig *g, uint32_t sec, int32_t tag, int32_t v)
+{
+	unsigned char p[16];
+	struct raw r;
+
+	memcpy(p, &tag, 4);
+	p[4] = 0;
+	memcpy(p + 5, &v, 4);
+	mkv4(&r, 2, 9, sec, 0, (uint32_t)-1, p, 9);
+	rig_raw(g, &r);
+}
+
+static void rig_done(struct rig *g)
+{
 	fclose(g->f);
 	fclose(g->ferr);
-	return ret;
 }
 
 static void rig_free(struct rig *g)
@@ -627,161 +624,122 @@ static void rig_free(struct rig *g)
 	free(g->err);
 }
 
-/* main, system and events records interleaved in time. */
+/* main, system and events records, in the order the reader merged them. */
 static void rig_three(struct rig *g)
 {
-	fake_text(&g->fakes[0], 100, 1, 1, "m", "m1");
-	fake_text(&g->fakes[0], 100, 40, 1, "m", "m2");
-	fake_text(&g->fakes[0], 102, 0, 1, "m", "m3");
-	fake_text(&g->fakes[1], 100, 20, 2, "s", "s1");
-	fake_text(&g->fakes[1], 101, 0, 2, "s", "s2");
-	fake_event(&g->fakes[2], 100, 30, 77, 1);
-	fake_event(&g->fakes[2], 103, 0, 77, 2);
+	rig_text(g, 0, 100, 1, 0, "m", "m1");
+	rig_text(g, 3, 100, 2, 0, "s", "s1");
+	rig_event(g, 100, 77, 1);
+	rig_text(g, 0, 100, 1, 0, "m", "m2");
+	rig_text(g, 0, 101, 1, 0, "m", "m3");
+	rig_text(g, 3, 101, 2, 0, "s", "s2");
+	rig_event(g, 103, 77, 2);
+	rig_done(g);
 }
 
-static void test_merge(void)
+static void test_v4(void)
 {
-	struct nslog_src *failed;
-	struct rig g;
+	unsigned char p[64];
+	struct nslog_rec rec;
+	struct raw r;
+	size_t n = text(p, 5, "T", "m");
 	int ret;
+
+	mkv4(&r, 3, 321, 1700000000, 5, 1001, p, n);
+	ret = nslog_rec_parse(&rec, r.b, r.n);
+	tap_ok(!ret && rec.hdr_size == 28 && rec.has_lid && rec.log_id == 3 &&
+	       rec.has_euid && rec.euid == 1001 && !rec.has_seq &&
+	       rec.pid == 321 && rec.sec == 1700000000 && rec.nsec == 5 &&
+	       rec.len == n && rec.payload == r.b + 28,
+	       "parse: Android's version 4 header: log id, uid");
+	check_spec("version 4: long shows no uid, as logcat", &r, "long",
+		   "[ 11-14 22:13:20.000   321:  321 W/T        ]\nm\n\n");
+	check_spec("version 4: long,uid shows it", &r, "long,uid",
+		   "[ 11-14 22:13:20.000  1001:  321:  321 W/T        ]\nm\n\n");
+	mkv4(&r, 0, 321, 1700000000, 5, (uint32_t)-1, p, n);
+	ret = nslog_rec_parse(&rec, r.b, r.n);
+	tap_ok(!ret && rec.has_lid && !rec.has_euid,
+	       "parse: version 4 with uid (uint32_t)-1 has no euid");
+	check_spec("version 4: threadtime,uid without a uid is blank", &r,
+		   "threadtime,uid",
+		   "11-14 22:13:20.000         321   321 W T       : m\n");
+	mkraw(&r, 2, 1, 1, 1, 0, 7, p, n);
+	ret = nslog_rec_parse(&rec, r.b, r.n);
+	tap_ok(!ret && !rec.has_lid && rec.has_euid && rec.euid == 7,
+	       "parse: version 2 has an euid and no log id");
+}
+
+static void test_print_dividers(void)
+{
+	struct rig g;
 
 	rig_init(&g, NSLOG_FMT_TAG);
 	rig_three(&g);
-	ret = rig_dump(&g, 3, 0, &failed);
-	tap_ok(!ret && !failed, "merge: dump of three buffers succeeds");
-	tap_str("merge: records in (sec, nsec) order, a header per buffer",
+	tap_str("print: a \"beginning of\" line before each log's first record",
 		g.out,
-		"--------- beginning of /dev/log/main\n"
+		"--------- beginning of main\n"
 		"I/m       : m1\n"
-		"--------- beginning of /dev/log/system\n"
+		"--------- beginning of system\n"
 		"I/s       : s1\n"
-		"--------- beginning of /dev/log/events\n"
+		"--------- beginning of events\n"
 		"I/[77]    : 1\n"
 		"I/m       : m2\n"
-		"I/s       : s2\n"
 		"I/m       : m3\n"
+		"I/s       : s2\n"
 		"I/[77]    : 2\n");
 	rig_free(&g);
 
 	rig_init(&g, NSLOG_FMT_TAG);
+	g.p.dividers = true;
 	rig_three(&g);
-	ret = rig_dump(&g, 3, 3, &failed);
-	tap_str("merge: tail 3 keeps the last three, headers only for those",
+	tap_str("print: -D adds \"switch to\" at every change of log",
 		g.out,
-		"--------- beginning of /dev/log/system\n"
-		"I/s       : s2\n"
-		"--------- beginning of /dev/log/main\n"
+		"--------- beginning of main\n"
+		"I/m       : m1\n"
+		"--------- beginning of system\n"
+		"I/s       : s1\n"
+		"--------- beginning of events\n"
+		"I/[77]    : 1\n"
+		"--------- switch to main\n"
+		"I/m       : m2\n"
 		"I/m       : m3\n"
-		"--------- beginning of /dev/log/events\n"
+		"--------- switch to system\n"
+		"I/s       : s2\n"
+		"--------- switch to events\n"
 		"I/[77]    : 2\n");
 	rig_free(&g);
 
 	rig_init(&g, NSLOG_FMT_RAW);
+	g.p.headers = false;
+	g.p.dividers = true;
 	rig_three(&g);
-	ret = rig_dump(&g, 3, 100, &failed);
-	tap_ok(!ret && strstr(g.out, "m1\n") && !strstr(g.out, "I/") &&
-	       strstr(g.out, "2\n"), "merge: tail larger than the log prints all");
-	rig_free(&g);
-
-	rig_init(&g, NSLOG_FMT_RAW);
-	g.p.headers = false;
-	fake_text(&g.fakes[0], 5, 0, 1, "a", "first");
-	fake_text(&g.fakes[1], 5, 0, 1, "b", "second");
-	fake_text(&g.fakes[0], 5, 0, 1, "a", "third");
-	fake_text(&g.fakes[1], 0x80000000u, 0, 1, "b", "2038");
-	fake_text(&g.fakes[0], 0x7fffffffu, 0, 1, "a", "2037");
-	ret = rig_dump(&g, 2, 0, &failed);
-	tap_str("merge: ties go to the buffer listed first; sec is unsigned",
-		g.out, "first\nthird\nsecond\n2037\n2038\n");
-	rig_free(&g);
-}
-
-static void test_merge_late(void)
-{
-	struct nslog_src *failed;
-	struct rig g;
-
-	rig_init(&g, NSLOG_FMT_RAW);
-	g.p.headers = false;
-	fake_text(&g.fakes[0], 1, 0, 1, "a", "a1");
-	fake_text(&g.fakes[0], 5, 0, 1, "a", "a5");
-	fake_text(&g.fakes[1], 3, 0, 1, "b", "b3");
-	g.fakes[1].script[0] = -EAGAIN;	/* empty at first, then b3 */
-	g.fakes[0].script[1] = -EINTR;	/* interrupted once */
-	rig_dump(&g, 2, 0, &failed);
-	tap_str("merge: an empty buffer is read again for every record; EINTR retried",
-		g.out, "a1\nb3\na5\n");
-	rig_free(&g);
-}
-
-static void test_merge_errors(void)
-{
-	struct nslog_src *failed;
-	struct rig g;
-	int ret;
-
-	rig_init(&g, NSLOG_FMT_RAW);
-	fake_text(&g.fakes[0], 1, 0, 1, "a", "a1");
-	g.fakes[1].script[0] = -EIO;
-	ret = rig_dump(&g, 2, 0, &failed);
-	tap_ok(ret == -EIO && failed == &g.srcs[1],
-	       "merge: a read error stops the dump and names the buffer");
-	rig_free(&g);
-
-	rig_init(&g, NSLOG_FMT_RAW);
-	g.fakes[0].script[0] = 0;
-	g.fakes[0].count = 1;
-	g.fakes[0].recs[0].n = 0;
-	ret = rig_dump(&g, 1, 0, &failed);
-	tap_ok(ret == -ENODATA && failed == &g.srcs[0] &&
-	       !strcmp(nslog_strerror(ret),
-		       "unexpected end of file (not a logger device?)"),
-	       "merge: read() of 0 is an unexpected end of file");
-	rig_free(&g);
-
-	rig_init(&g, NSLOG_FMT_RAW);
-	fake_text(&g.fakes[0], 1, 0, 1, "a", "a1");
-	g.fakes[0].recs[0].n -= 1;
-	ret = rig_dump(&g, 1, 0, &failed);
-	tap_ok(ret == -EBADMSG && failed == &g.srcs[0],
-	       "merge: a size that does not match the header is an error");
-	rig_free(&g);
-
-	rig_init(&g, NSLOG_FMT_RAW);
-	g.p.headers = false;
-	mkraw(&g.fakes[2].recs[0], 1, 1, 1, 1, 0, 0, "ab", 2);
-	g.fakes[2].count = 1;
-	fake_event(&g.fakes[2], 2, 0, 3, 4);
-	ret = rig_dump(&g, 3, 0, &failed);
-	tap_ok(!ret && !strcmp(g.out, "4\n") &&
-	       !strcmp(g.err, "test: /dev/log/events: skipping a 22-byte record: no event tag\n"),
-	       "merge: an events record without a tag is skipped with a warning");
+	tap_str("print: no dividers when one log is read", g.out,
+		"m1\ns1\n1\nm2\nm3\ns2\n2\n");
 	rig_free(&g);
 }
 
 static void test_print_modes(void)
 {
-	struct nslog_src *failed;
 	struct nslog_filter filt;
-	char want[256];
+	char want[512];
 	size_t n = 0;
+	struct raw r[2];
+	unsigned char p[64];
 	struct rig g;
 
 	rig_init(&g, NSLOG_FMT_TAG);
 	g.p.binary = true;
-	rig_three(&g);
-	rig_dump(&g, 3, 0, &failed);
-	memcpy(want + n, g.fakes[0].recs[0].b, g.fakes[0].recs[0].n);
-	n += g.fakes[0].recs[0].n;
-	memcpy(want + n, g.fakes[1].recs[0].b, g.fakes[1].recs[0].n);
-	n += g.fakes[1].recs[0].n;
-	memcpy(want + n, g.fakes[2].recs[0].b, g.fakes[2].recs[0].n);
-	n += g.fakes[2].recs[0].n;
-	tap_mem("binary: raw records in merged order, no headers",
-		g.out, n < g.size ? n : g.size, want, n);
-	tap_int("binary: output size is the sum of all records", (long)g.size,
-		(long)(g.fakes[0].recs[0].n * 3 + g.fakes[1].recs[0].n * 2 +
-		       g.fakes[2].recs[0].n * 2));
+	mkv4(&r[0], 0, 5, 1, 2, 3, p, text(p, 4, "b", "x"));
+	mkv4(&r[1], 3, 6, 1, 2, 3, p, text(p, 2, "c", "y"));
+	rig_raw(&g, &r[0]);
+	rig_raw(&g, &r[1]);
+	rig_done(&g);
+	memcpy(want, r[0].b, r[0].n);
+	n = r[0].n;
+	memcpy(want + n, r[1].b, r[1].n);
+	n += r[1].n;
+	tap_mem("binary: the records as the reader gave them, no headers",
+		g.out, g.size, want, n);
 	rig_free(&g);
 
 	nslog_filter_init(&filt);
@@ -789,14 +747,111 @@ static void test_print_modes(void)
 	rig_init(&g, NSLOG_FMT_TAG);
 	g.p.filter = &filt;
 	rig_three(&g);
-	rig_dump(&g, 3, 0, &failed);
 	tap_str("filter: only tag s passes; no header for silent buffers",
 		g.out,
-		"--------- beginning of /dev/log/system\n"
+		"--------- beginning of system\n"
 		"I/s       : s1\n"
 		"I/s       : s2\n");
+	tap_int("filter: nslog_print() says which records it printed",
+		g.printed, 2);
 	rig_free(&g);
 	nslog_filter_free(&filt);
+}
+
+static void test_print_select(void)
+{
+	static const unsigned long uids[] = { 1000, 2000 };
+	regex_t re;
+	struct rig g;
+
+	regcomp(&re, "^m[23]$|s2", REG_EXTENDED | REG_NOSUB);
+	rig_init(&g, NSLOG_FMT_RAW);
+	g.p.headers = false;
+	g.p.regex = &re;
+	rig_three(&g);
+	tap_str("regex: -e matches the message (POSIX ERE)", g.out,
+		"m2\nm3\ns2\n");
+	tap_int("regex: records that do not match are not counted",
+		g.printed, 3);
+	rig_free(&g);
+	regfree(&re);
+
+	rig_init(&g, NSLOG_FMT_RAW);
+	g.p.headers = false;
+	g.p.uids = uids;
+	g.p.uid_count = 2;
+	rig_text(&g, 0, 1, 1, 1000, "a", "uid 1000");
+	rig_text(&g, 0, 1, 1, 1001, "a", "uid 1001");
+	rig_text(&g, 0, 1, 1, 2000, "a", "uid 2000");
+	rig_text(&g, 0, 1, 1, (uint32_t)-1, "a", "no uid");
+	rig_done(&g);
+	tap_str("uid: --uid keeps the listed euids; an unknown one never passes",
+		g.out, "uid 1000\nuid 2000\n");
+	rig_free(&g);
+}
+
+static void test_print_tags(void)
+{
+	char path[] = "/tmp/nslog_tags.XXXXXX";
+	struct nslog_filter filt;
+	EventTagMap *map;
+	struct rig g;
+	FILE *f;
+	int fd;
+
+	fd = mkstemp(path);
+	f = fd >= 0 ? fdopen(fd, "w") : NULL;
+	if (!tap_ok(f != NULL, "tags: a temporary event-log-tags file"))
+		return;
+	fputs("# comment\n77 am_test (pid|1|5)\n", f);
+	fclose(f);
+	map = android_openEventTagMap(path);
+	unlink(path);
+	if (!tap_ok(map != NULL, "tags: the map opens"))
+		return;
+
+	rig_init(&g, NSLOG_FMT_BRIEF);
+	g.p.headers = false;
+	g.p.tags = map;
+	rig_event(&g, 1, 77, 1234);
+	rig_event(&g, 1, 78, 5);
+	rig_done(&g);
+	tap_str("tags: events print with their name; unknown tags as [N]",
+		g.out, "I/am_test (    9): 1234\nI/[78]    (    9): 5\n");
+	rig_free(&g);
+
+	nslog_filter_init(&filt);
+	nslog_filter_parse(&filt, "*:S am_test");
+	rig_init(&g, NSLOG_FMT_TAG);
+	g.p.headers = false;
+	g.p.tags = map;
+	g.p.filter = &filt;
+	rig_event(&g, 1, 77, 1);
+	rig_event(&g, 1, 78, 2);
+	rig_done(&g);
+	tap_str("tags: filterspecs name events tags by their names", g.out,
+		"I/am_test : 1\n");
+	rig_free(&g);
+	nslog_filter_free(&filt);
+	android_closeEventTagMap(map);
+}
+
+static void test_print_bad_event(void)
+{
+	struct rig g;
+	struct raw r;
+
+	rig_init(&g, NSLOG_FMT_RAW);
+	g.p.headers = false;
+	mkv4(&r, 2, 1, 1, 0, 0, "ab", 2);
+	rig_raw(&g, &r);
+	rig_event(&g, 2, 3, 4);
+	rig_done(&g);
+	tap_str("print: an events record without a tag is skipped", g.out,
+		"4\n");
+	tap_str("print: ... with a warning naming the log", g.err,
+		"test: events: skipping a 30-byte record: no event tag\n");
+	rig_free(&g);
 }
 
 static char tmpdir[64];
@@ -1082,16 +1137,14 @@ static void test_ns_header(void)
 static void test_print_json(void)
 {
 	unsigned char p[64];
-	struct nslog_src *failed;
 	struct rig g;
 	struct raw r;
 
 	rig_init(&g, NSLOG_FMT_JSON);
-	g.srcs[0].log = "main";
-	g.srcs[2].log = "events";
-	fake_text(&g.fakes[0], 100, 5, 7, "t\"q", "a\tb\n");
-	fake_event(&g.fakes[2], 101, 0, 42, -3);
-	rig_dump(&g, 3, 0, &failed);
+	mkv4(&r, 0, 7, 100, 5, (uint32_t)-1, p, text(p, 4, "t\"q", "a\tb\n"));
+	rig_raw(&g, &r);
+	rig_event(&g, 101, 42, -3);
+	rig_done(&g);
 	tap_str("print: -v json, a line per record, no headers", g.out,
 		"{\"type\":\"record\",\"time\":\"1970-01-01T00:01:40.000000005+00:00\","
 		"\"log\":\"main\",\"priority\":4,\"level\":\"info\",\"tag\":\"t\\\"q\","
@@ -1105,8 +1158,8 @@ static void test_print_json(void)
 	g.p.fmt.utc = true;
 	mkns(&r, 56, 10, 2, 1700000000123456789LL, 1 /* radio */, 0, p,
 	     text(p, 6, "R", "radio"));
-	g.fakes[0].recs[g.fakes[0].count++] = r;
-	rig_dump(&g, 1, 0, &failed);
+	rig_raw(&g, &r);
+	rig_done(&g);
 	tap_str("print: -v json,UTC with nslogger's header: seq, order, uid, kernel; loss first",
 		g.out,
 		"{\"type\":\"lost\",\"time\":\"2023-11-14T22:13:20.123456789Z\","
@@ -1133,10 +1186,12 @@ int main(void)
 	test_events();
 	test_events_bad();
 	test_filter();
-	test_merge();
-	test_merge_late();
-	test_merge_errors();
+	test_v4();
+	test_print_dividers();
 	test_print_modes();
+	test_print_select();
+	test_print_tags();
+	test_print_bad_event();
 	test_devpath();
 	test_fmt_parse();
 	test_modifiers();
