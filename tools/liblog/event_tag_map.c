@@ -10,8 +10,7 @@
 #include <string.h>
 
 #include <log/event_tag_map.h>
-
-#define NSLOG_EXPORT	__attribute__((visibility("default")))
+#include "internal.h"
 
 struct nslog_event_tag {
 	unsigned int num;

@@ -13,8 +13,7 @@
 
 #include <log/log_read.h>
 #include "devpath.h"
-
-#define NSLOG_EXPORT	__attribute__((visibility("default")))
+#include "internal.h"
 
 /* One log of a list: its reader and the record read ahead of the merge. */
 struct logger {
