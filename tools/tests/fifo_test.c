@@ -3,11 +3,9 @@
  * fifo_test: nslogcat end to end, against FIFOs in packet mode standing in
  * for the devices.
  *
- * A FIFO whose writer set O_DIRECT returns one write() per read(), and
- * -EAGAIN when empty and opened O_NONBLOCK, and poll()s readable when a
- * packet is queued: the read side of a logger device, without ioctls.
- * This test plays the kernel: it writes whole records (header + payload)
- * into the FIFOs, runs nslogcat on them and compares its output exactly.
+ * The FIFOs are fakedev.h's: this test plays the kernel, writing whole
+ * records (header + payload) into them, runs nslogcat on them and
+ * compares its output exactly.
  *
  * Needs $NSLOG_BIN (the directory of nslogcat); $VALGRIND wraps nslogcat.
  */
@@ -25,6 +23,7 @@
 #include <unistd.h>
 
 #include <linux/nslogger.h>
+#include "fakedev.h"
 #include "tap.h"
 
 #define TIMEOUT_MS	20000
@@ -40,43 +39,6 @@ struct child {
 	int status;
 };
 
-static int fifo_open(const char *name)
-{
-	char path[128];
-	int fd;
-
-	snprintf(path, sizeof(path), "%s/%s", dir, name);
-	if (mkfifo(path, 0600))
-		return -1;
-	fd = open(path, O_RDWR | O_CLOEXEC);
-	if (fd < 0 || fcntl(fd, F_SETFL, O_DIRECT))
-		return -1;
-	/* a packet a page: room for 256 records, not 16, before a reader */
-	fcntl(fd, F_SETPIPE_SZ, 1 << 20);
-	return fd;
-}
-
-static void put(int fd, int version, int pid, uint32_t sec, int nsec,
-		uint32_t euid, const void *payload, size_t len)
-{
-	struct logger_entry_v2 h = {
-		.len = (__u16)len,
-		.hdr_size = version == 2 ? 24 : 0,
-		.pid = pid,
-		.tid = pid + 1,
-		.sec = (__s32)sec,
-		.nsec = nsec,
-		.euid = euid,
-	};
-	size_t hs = version == 2 ? 24 : 20;
-	unsigned char rec[NSLOG_ENTRY_MAX_LEN];
-
-	memcpy(rec, &h, hs);
-	memcpy(rec + hs, payload, len);
-	if (write(fd, rec, hs + len) != (ssize_t)(hs + len))
-		printf("# write to fifo failed: %s\n", strerror(errno));
-}
-
 static void put_text(int fd, int version, uint32_t sec, int prio,
 		     const char *tag, const char *msg)
 {
@@ -86,7 +48,8 @@ static void put_text(int fd, int version, uint32_t sec, int prio,
 	p[0] = (unsigned char)prio;
 	memcpy(p + 1, tag, t);
 	memcpy(p + 1 + t, msg, m);
-	put(fd, version, 100 + prio, sec, 250000000, 1000, p, 1 + t + m);
+	fakedev_put(fd, version, 100 + prio, sec, 250000000, 1000, p,
+		    1 + t + m);
 }
 
 static void put_event(int fd, uint32_t sec, int32_t tag, int32_t v)
@@ -96,7 +59,7 @@ static void put_event(int fd, uint32_t sec, int32_t tag, int32_t v)
 	memcpy(p, &tag, 4);
 	p[4] = 0;		/* INT */
 	memcpy(p + 5, &v, 4);
-	put(fd, 1, 42, sec, 0, 0, p, 9);
+	fakedev_put(fd, 1, 42, sec, 0, 0, p, 9);
 }
 
 /* Start "$VALGRIND nslogcat --dev-dir DIR ARGS" with stdout on a pipe. */
@@ -686,14 +649,8 @@ static void cleanup(void)
 		"main", "system", "events", "err", "tags", "out", "out.01",
 		"out.02",
 	};
-	char path[128];
-	size_t i;
 
-	for (i = 0; i < ARRAY_SIZE(names); i++) {
-		snprintf(path, sizeof(path), "%s/%s", dir, names[i]);
-		unlink(path);
-	}
-	rmdir(dir);
+	fakedev_remove(dir, names, ARRAY_SIZE(names));
 }
 
 int main(void)
@@ -705,9 +662,9 @@ int main(void)
 	snprintf(dir, sizeof(dir), "/tmp/nslog_fifo.XXXXXX");
 	if (!tap_ok(mkdtemp(dir), "make a fake device directory"))
 		return tap_done();
-	fd_main = fifo_open("main");
-	fd_system = fifo_open("system");
-	fd_events = fifo_open("events");
+	fd_main = fakedev_fifo(dir, "main");
+	fd_system = fakedev_fifo(dir, "system");
+	fd_events = fakedev_fifo(dir, "events");
 	if (!tap_ok(fd_main >= 0 && fd_system >= 0 && fd_events >= 0,
 		    "packet-mode FIFOs for main, system and events")) {
 		cleanup();

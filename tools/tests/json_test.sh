@@ -11,22 +11,12 @@ set -u
 
 bin=${NSLOG_BIN:?set NSLOG_BIN to the build directory}
 emit=$bin/tests/json_emit
-n=0
-passed=0
-failed=0
 tmp=$(mktemp -d /tmp/nslog_json.XXXXXX)
 trap 'rm -rf "$tmp"' EXIT
-
-result() {
-	n=$((n + 1))
-	if [ "$1" -eq 0 ]; then
-		passed=$((passed + 1))
-		echo "ok $n - $2"
-	else
-		failed=$((failed + 1))
-		echo "not ok $n - $2"
-	fi
-}
+# shellcheck source=tools/tests/tap.sh
+. "$(dirname "$0")/tap.sh"
+# No command runs through run(): a failure shows no stderr of one.
+: >"$tmp/err"
 
 if ! command -v jq >/dev/null 2>&1; then
 	echo "ok 1 - jq checks # SKIP jq is not installed"

@@ -3,10 +3,9 @@
  * logread_test: libnslog's read API (<log/log_read.h>, <log/nslog_read.h>)
  * and event tag map (<log/event_tag_map.h>).
  *
- * The logs are FIFOs in packet mode (their writer set O_DIRECT): each
- * read() returns one write(), -EAGAIN when empty, and poll() says readable
- * when a packet waits: the read side of a logger device without its
- * ioctls.  The test plays the kernel, writing whole records.  Regular
+ * The logs are fakedev.h's FIFOs in packet mode: the read side of a logger
+ * device without its ioctls.  The test plays the kernel, writing whole
+ * records.  Regular
  * files play devices that are not: read() of 0, or bytes that are no
  * record.
  */
@@ -23,46 +22,23 @@
 #include <log/event_tag_map.h>
 #include <log/log_read.h>
 #include <log/nslog_read.h>
+#include "fakedev.h"
 #include "tap.h"
 
 static char dir[64];
 static int fd_main = -1, fd_system = -1, fd_events = -1;
 
-static int fifo_open(const char *name)
-{
-	char path[128];
-	int fd;
-
-	snprintf(path, sizeof(path), "%s/%s", dir, name);
-	if (mkfifo(path, 0600))
-		return -1;
-	fd = open(path, O_RDWR | O_CLOEXEC);
-	if (fd < 0 || fcntl(fd, F_SETFL, O_DIRECT))
-		return -1;
-	return fd;
-}
-
-/* A version 1 or 2 record of pid @pid, message @msg, tag "t". */
+/* A version 1 or 2 record of pid @pid, message @msg, tag "t", INFO. */
 static void put(int fd, int version, int pid, uint32_t sec, int nsec,
 		const char *msg)
 {
-	struct logger_entry_v2 h = {
-		.hdr_size = version == 2 ? 24 : 0,
-		.pid = pid,
-		.tid = pid + 1,
-		.sec = (__s32)sec,
-		.nsec = nsec,
-		.euid = 1000 + (uint32_t)pid,
-	};
-	size_t hs = version == 2 ? 24 : 20, m = strlen(msg) + 1;
-	unsigned char rec[512];
+	unsigned char p[512];
+	size_t m = strlen(msg) + 1;
 
-	h.len = (__u16)(3 + m);
-	memcpy(rec, &h, hs);
-	memcpy(rec + hs, "\4t", 3);
-	memcpy(rec + hs + 3, msg, m);
-	if (write(fd, rec, hs + 3 + m) != (ssize_t)(hs + 3 + m))
-		printf("# write to fifo failed: %s\n", strerror(errno));
+	memcpy(p, "\4t", 3);
+	memcpy(p + 3, msg, m);
+	fakedev_put(fd, version, pid, sec, nsec, 1000 + (uint32_t)pid, p,
+		    3 + m);
 }
 
 static const char *msg_text(struct log_msg *m)
@@ -460,14 +436,8 @@ static void cleanup(void)
 {
 	static const char *const names[] = { "main", "system", "events",
 					     "radio", "tags" };
-	char path[128];
-	size_t i;
 
-	for (i = 0; i < ARRAY_SIZE(names); i++) {
-		snprintf(path, sizeof(path), "%s/%s", dir, names[i]);
-		unlink(path);
-	}
-	rmdir(dir);
+	fakedev_remove(dir, names, ARRAY_SIZE(names));
 }
 
 int main(void)
@@ -476,9 +446,9 @@ int main(void)
 	snprintf(dir, sizeof(dir), "/tmp/nslog_read.XXXXXX");
 	if (!tap_ok(mkdtemp(dir), "make a fake device directory"))
 		return tap_done();
-	fd_main = fifo_open("main");
-	fd_system = fifo_open("system");
-	fd_events = fifo_open("events");
+	fd_main = fakedev_fifo(dir, "main");
+	fd_system = fakedev_fifo(dir, "system");
+	fd_events = fakedev_fifo(dir, "events");
 	if (!tap_ok(fd_main >= 0 && fd_system >= 0 && fd_events >= 0,
 		    "packet-mode FIFOs for main, system and events")) {
 		cleanup();
