@@ -93,7 +93,8 @@ struct logger_entry_v2 {
  *	read them, or flushed) just before this one
  * @time_ns: CLOCK_REALTIME of the write, nanoseconds since the epoch
  * @log_id: which log, as Android's LOG_ID_* number them: 0 main, 1 radio,
- *	2 events, 3 system
+ *	2 events, 3 system; a stream made in an nslogfs mount has its own,
+ *	NSLOG_STREAM_LOG_ID_MIN or more, unique within its set
  * @flags: NSLOG_ENTRY_KERNEL for a record the kernel wrote; no writer can
  *	set it
  * @msg: the payload, @len bytes
@@ -259,6 +260,36 @@ struct nslog_seek {
  * -ENOMEM.
  */
 #define NSLOG_IOC_SET_SIZE	_IOW(__LOGGERIO, 0x43, __u32)
+
+/* Longest name of a stream made in an nslogfs mount, its NUL not counted. */
+#define NSLOG_STREAM_NAME_MAX	31
+
+/* Log ids of streams made at run time start here (struct nslog_entry). */
+#define NSLOG_STREAM_LOG_ID_MIN	8
+
+/**
+ * struct nslog_open_stream - argument of NSLOG_IOC_OPEN_STREAM
+ * @ns_fd: as in struct nslog_open_ns
+ * @flags: must be 0
+ * @ns_id: as in struct nslog_open_ns
+ * @name: the log's name, NUL-terminated: main, events, radio, system, or
+ *	a stream made in an nslogfs mount (docs/nslogfs.md), as
+ *	/proc/nslogger/namespaces lists it
+ */
+struct nslog_open_stream {
+	__s32	ns_fd;
+	__u32	flags;
+	__u64	ns_id;
+	char	name[NSLOG_STREAM_NAME_MAX + 1];
+};
+
+/*
+ * Host collection by name: as NSLOG_IOC_OPEN_NS, but of the log named by
+ * @name in the other set rather than of the caller's file's log.  Any fd of
+ * a log.  Errors as NSLOG_IOC_OPEN_NS, and -EINVAL (@name not terminated),
+ * -ENOENT (no log of that name in the set).
+ */
+#define NSLOG_IOC_OPEN_STREAM	_IOW(__LOGGERIO, 0x44, struct nslog_open_stream)
 
 /* statfs()'s f_type of an nslogfs mount (docs/nslogfs.md). */
 #define NSLOGFS_SUPER_MAGIC	0x6e736c66	/* "nslf" */
