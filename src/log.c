@@ -29,6 +29,7 @@
 #include <uapi/linux/nslogger.h>
 
 #include "log.h"
+#include "stream.h"
 #include "ratelimit/ratelimit.h"
 
 const char *const nslog_log_names[NSLOG_NR_LOGS] = {
@@ -126,17 +127,40 @@ static void nslog_log_wake(struct nslog_log *log)
 		queue_work(system_percpu_wq, &log->wake_work);
 }
 
-static void nslog_log_init_one(struct nslog_log *log, struct nslog_logset *set,
-			       unsigned int id, u32 size)
+/**
+ * nslog_log_setup() - set up a log with no storage yet
+ * @log: the log
+ * @set: the set it belongs to
+ * @id: an &enum nslog_log_id, or NSLOG_NR_LOGS for a stream
+ * @size: its ring size, a power of two
+ *
+ * Context: process context.
+ */
+void nslog_log_setup(struct nslog_log *log, struct nslog_logset *set,
+		     unsigned int id, u32 size)
 {
 	static atomic64_t keys = ATOMIC64_INIT(0);
 
 	log->id = id;
 	log->rl_key = atomic64_inc_return(&keys);
+	log->gone = false;
 	nslog_ring_init(&log->ring, size, &set->order);
 	init_waitqueue_head(&log->wait);
 	INIT_WORK(&log->wake_work, nslog_log_wake_fn);
 	log->set = set;
+}
+
+/**
+ * nslog_log_teardown() - free a log's records and storage
+ * @log: the log, with no file open
+ *
+ * Context: process context, may sleep.
+ */
+void nslog_log_teardown(struct nslog_log *log)
+{
+	/* No file is open, so no writer can queue the work again. */
+	cancel_work_sync(&log->wake_work);
+	vfree(nslog_ring_release(&log->ring));
 }
 
 /* Give a log its storage, charged to the caller's memory cgroup. */
@@ -370,13 +394,35 @@ void nslog_log_flush(struct nslog_log *log)
 }
 
 /**
+ * nslog_log_fit_size() - check a ring size one of a set's logs may have
+ * @set: the set
+ * @size: in: the size asked for, in bytes; out: rounded up to a power of two
+ *
+ * The limit is the set's (&nslog_logset.max_size), read now, so that the
+ * host can lower it for sets that exist.
+ *
+ * Context: any.
+ * Return: 0, -EINVAL below NSLOG_RING_MIN_SIZE, -EFBIG above the limit.
+ */
+int nslog_log_fit_size(struct nslog_logset *set, u32 *size)
+{
+	u32 limit = min(READ_ONCE(*set->max_size), NSLOG_RING_MAX_SIZE);
+
+	if (*size < NSLOG_RING_MIN_SIZE)
+		return -EINVAL;
+	if (*size > limit)
+		return -EFBIG;
+	*size = roundup_pow_of_two(*size);
+	return *size > limit ? -EFBIG : 0;
+}
+
+/**
  * nslog_log_resize() - give a log another ring size, keeping what fits
  * @log: the log
  * @size: the size asked for, in bytes; rounded up to a power of two
  *
- * The caller has checked the caller's right to do it.  The limit is the
- * set's (&nslog_logset.max_size), read now, so that the host can lower it
- * for sets that exist.  The new storage is charged to the caller's memory
+ * The caller has checked the caller's right to do it, and the size is
+ * checked by nslog_log_fit_size().  The new storage is charged to the caller's memory
  * cgroup, like a first write's.
  *
  * Context: process context, may sleep.
@@ -385,16 +431,12 @@ void nslog_log_flush(struct nslog_log *log)
  */
 int nslog_log_resize(struct nslog_log *log, u32 size)
 {
-	u32 limit = min(READ_ONCE(*log->set->max_size), NSLOG_RING_MAX_SIZE);
 	u8 *buf;
+	int err;
 
-	if (size < NSLOG_RING_MIN_SIZE)
-		return -EINVAL;
-	if (size > limit)
-		return -EFBIG;
-	size = roundup_pow_of_two(size);
-	if (size > limit)
-		return -EFBIG;
+	err = nslog_log_fit_size(log->set, &size);
+	if (err)
+		return err;
 	buf = __vmalloc(size, GFP_KERNEL_ACCOUNT);
 	if (!buf)
 		return -ENOMEM;
@@ -434,7 +476,8 @@ void nslog_logset_init(struct nslog_logset *set,
 	atomic64_set(&set->order, 0);
 	set->dead = false;
 	for (i = 0; i < NSLOG_NR_LOGS; i++)
-		nslog_log_init_one(&set->logs[i], set, i, sizes[i]);
+		nslog_log_setup(&set->logs[i], set, i, sizes[i]);
+	nslog_streams_init(set);
 }
 
 /**
@@ -455,6 +498,7 @@ void nslog_logset_kill(struct nslog_logset *set)
 	for (i = 0; i < NSLOG_NR_LOGS; i++)
 		wake_up_interruptible_poll(&set->logs[i].wait,
 					   EPOLLIN | EPOLLHUP);
+	nslog_streams_kill(set);
 }
 
 /**
@@ -467,13 +511,9 @@ void nslog_logset_destroy(struct nslog_logset *set)
 {
 	int i;
 
-	for (i = 0; i < NSLOG_NR_LOGS; i++) {
-		struct nslog_log *log = &set->logs[i];
-
-		/* No file is open, so no writer can queue the work again. */
-		cancel_work_sync(&log->wake_work);
-		vfree(nslog_ring_release(&log->ring));
-	}
+	nslog_streams_destroy(set);
+	for (i = 0; i < NSLOG_NR_LOGS; i++)
+		nslog_log_teardown(&set->logs[i]);
 	put_user_ns(set->user_ns);
 }
 

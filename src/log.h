@@ -3,6 +3,8 @@
 #define _NSLOG_LOG_H
 
 #include <linux/atomic.h>
+#include <linux/list.h>
+#include <linux/mutex.h>
 #include <linux/moduleparam.h>
 #include <linux/refcount.h>
 #include <linux/wait.h>
@@ -34,6 +36,8 @@ struct nslog_logset;
  * @rl_key: names this log to the rate limits (src/ratelimit/), which keep
  *	drops to report per log; unique and never reused while the module
  *	is loaded
+ * @gone: a stream removed from its set (src/stream.c): readers that have
+ *	read everything get end of file; set once, read locklessly
  */
 struct nslog_log {
 	struct nslog_ring ring;
@@ -42,6 +46,7 @@ struct nslog_log {
 	struct nslog_logset *set;
 	unsigned int id;
 	u64 rl_key;
+	bool gone;
 };
 
 /**
@@ -58,6 +63,14 @@ struct nslog_log {
  * @dead: the namespace is gone and the registry let the set go: readers
  *	that read everything get end of file; set once, read locklessly
  * @logs: main, events, radio, system
+ * @streams_lock: serialises @streams, the counts below and streams'
+ *	resizes (src/stream.c)
+ * @streams: the set's &struct nslog_stream, in the order they were made
+ * @nr_streams: its streams that exist, removed ones still held included
+ * @stream_bytes: their ring sizes, summed
+ * @next_log_id: the log id of the next stream
+ * @charge: counts streams and their bytes against the set's owner; NULL if
+ *	nothing but the mounts' limits bound them (the host's set)
  */
 struct nslog_logset {
 	refcount_t ref;
@@ -69,6 +82,13 @@ struct nslog_logset {
 	atomic64_t order;
 	bool dead;
 	struct nslog_log logs[NSLOG_NR_LOGS];
+	/* the streams, made at run time */
+	struct mutex streams_lock;
+	struct list_head streams;
+	unsigned int nr_streams;
+	u64 stream_bytes;
+	u32 next_log_id;
+	int (*charge)(struct nslog_logset *set, int streams, s64 bytes);
 };
 
 extern const char *const nslog_log_names[NSLOG_NR_LOGS];
@@ -96,6 +116,10 @@ static inline struct nslog_logset *nslog_logset_get(struct nslog_logset *set)
 	return set;
 }
 
+void nslog_log_setup(struct nslog_log *log, struct nslog_logset *set,
+		     unsigned int id, u32 size);
+void nslog_log_teardown(struct nslog_log *log);
+int nslog_log_fit_size(struct nslog_logset *set, u32 *size);
 ssize_t nslog_log_write(struct nslog_log *log, struct iov_iter *from, u16 len);
 void nslog_log_flush(struct nslog_log *log);
 int nslog_log_resize(struct nslog_log *log, u32 size);
