@@ -74,6 +74,7 @@
 #include <linux/workqueue.h>
 
 #include "registry.h"
+#include "stream.h"
 
 /**
  * nslog_ns_owner_of() - the owner a namespace's set counts against
@@ -183,6 +184,7 @@ void nslog_ns_registry_init(struct nslog_ns_registry *reg,
 	reg->ops = ops;
 	reg->changes = 0;
 	init_waitqueue_head(&reg->watch);
+	spin_lock_init(&reg->charge_lock);
 }
 
 /* Something a listing shows changed.  Called with @reg's lock held. */
@@ -234,6 +236,8 @@ static int nslog_ns_may_create(struct nslog_ns_registry *reg,
 		t = spare;
 		t->owner = key->owner;
 		t->sets = 0;
+		t->streams = 0;
+		t->stream_bytes = 0;
 		hash_add(reg->owners, &t->node, t->owner.key);
 	}
 	if (t->sets >= READ_ONCE(reg->per_owner)) {
@@ -243,6 +247,36 @@ static int nslog_ns_may_create(struct nslog_ns_registry *reg,
 	}
 	*tenant = t;
 	return 0;
+}
+
+/*
+ * &nslog_logset.charge of a registry set: its streams count against its
+ * owner too (src/stream.c).  The owner record lives as long as the set, so
+ * the registry's lock is not needed, and the set's streams_lock, held here,
+ * nests inside it.
+ */
+static int nslog_ns_charge_streams(struct nslog_logset *set, int streams,
+				   s64 bytes)
+{
+	struct nslog_ns_entry *e = container_of(set, struct nslog_ns_entry, set);
+	struct nslog_ns_registry *reg = e->reg;
+	struct nslog_ns_tenant *t = e->tenant;
+	int err = 0;
+
+	if (!t)
+		return 0;
+	spin_lock(&reg->charge_lock);
+	if ((streams > 0 &&
+	     t->streams + streams > READ_ONCE(reg->owner_streams)) ||
+	    (bytes > 0 &&
+	     t->stream_bytes + bytes > READ_ONCE(reg->owner_stream_bytes))) {
+		err = -EDQUOT;
+	} else {
+		t->streams += streams;
+		t->stream_bytes += bytes;
+	}
+	spin_unlock(&reg->charge_lock);
+	return err;
 }
 
 /* Hash a held, unhashed @e for @key; 0, or -ENOSPC past a limit. */
@@ -267,6 +301,7 @@ static int nslog_ns_insert(struct nslog_ns_registry *reg,
 	nslog_logset_init(&e->set, key->user_ns, key->id, sizes,
 			  &reg->max_size);
 	e->set.release = nslog_ns_entry_release;
+	e->set.charge = nslog_ns_charge_streams;
 	e->reg = reg;
 	e->id = key->id;
 	/* One reference for the registry, one for the caller. */
@@ -570,6 +605,8 @@ static struct nslog_ns_registry nslog_ns_ipc = {
 	.size		= 64 << 10,
 	.max_size	= 64 << 10,
 	.grace_ms	= 5000,
+	.owner_streams	= 64,
+	.owner_stream_bytes = 4 << 20,
 };
 
 module_param_named(max_namespaces, nslog_ns_ipc.max, uint, 0644);
@@ -591,6 +628,14 @@ MODULE_PARM_DESC(ns_max_size,
 module_param_named(ns_grace_ms, nslog_ns_ipc.grace_ms, uint, 0644);
 MODULE_PARM_DESC(ns_grace_ms,
 		 "how long a dead namespace's logs stay readable by host collectors (default 5000)");
+
+module_param_named(owner_streams, nslog_ns_ipc.owner_streams, uint, 0644);
+MODULE_PARM_DESC(owner_streams,
+		 "most nslogfs streams one owner may have in all its sets (default 64)");
+module_param_named(owner_stream_bytes, nslog_ns_ipc.owner_stream_bytes, ulong,
+		   0644);
+MODULE_PARM_DESC(owner_stream_bytes,
+		 "most bytes of ring one owner's nslogfs streams may have together (default 4194304)");
 
 static unsigned int gc_interval_ms = 1000;
 module_param(gc_interval_ms, uint, 0644);
@@ -723,21 +768,39 @@ void nslog_ns_put_set(struct nslog_logset *set)
 		mod_delayed_work(system_dfl_wq, dw, msecs_to_jiffies(50));
 }
 
+/* What the lines of one set have in common. */
+struct nslog_ns_show_ctx {
+	unsigned int id;
+	const char *state;
+	struct nslog_logset *set;
+	unsigned int files;
+};
+
+static void nslog_ns_show_log(struct seq_file *m, void *arg,
+			      struct nslog_log *log, const char *name)
+{
+	const struct nslog_ns_show_ctx *c = arg;
+	struct nslog_ring_stats st;
+
+	nslog_ring_stats(&log->ring, &st);
+	seq_printf(m, "%u %u %s %u %s %u %llu %llu %llu %llu\n", c->id,
+		   c->set->user_ns->ns.inum, c->state, c->files, name,
+		   st.allocated ? st.size : 0, st.used, st.written, st.stored,
+		   c->set->id);
+}
+
 static void nslog_ns_show_set(struct seq_file *m, unsigned int id,
 			      const char *state, struct nslog_logset *set,
 			      unsigned int files)
 {
-	struct nslog_ring_stats st;
+	struct nslog_ns_show_ctx c = {
+		.id = id, .state = state, .set = set, .files = files,
+	};
 	int i;
 
-	for (i = 0; i < NSLOG_NR_LOGS; i++) {
-		nslog_ring_stats(&set->logs[i].ring, &st);
-		seq_printf(m, "%u %u %s %u %s %u %llu %llu %llu %llu\n", id,
-			   set->user_ns->ns.inum, state,
-			   files, nslog_log_names[i],
-			   st.allocated ? st.size : 0, st.used, st.written,
-			   st.stored, set->id);
-	}
+	for (i = 0; i < NSLOG_NR_LOGS; i++)
+		nslog_ns_show_log(m, &c, &set->logs[i], nslog_log_names[i]);
+	nslog_streams_show(m, set, nslog_ns_show_log, &c);
 }
 
 /**
@@ -745,8 +808,9 @@ static void nslog_ns_show_set(struct seq_file *m, unsigned int id,
  * @m: the seq_file
  * @v: unused
  *
- * One line per log: namespace id, owning user namespace id, live or dead,
- * open files, log name, bytes allocated, bytes used, records written,
+ * One line per log, the set's four and then its streams (src/stream.c):
+ * namespace id, owning user namespace id, live or dead, open files (of the
+ * whole set, and the mounts of it), log name, bytes allocated, bytes used, records written,
  * records stored, and the set's id (&nslog_logset.id).
  *
  * Context: process context, may sleep.
@@ -770,6 +834,21 @@ int nslog_ns_show(struct seq_file *m, void *v)
 				  &e->set, refcount_read(&e->set.ref) - 1);
 	mutex_unlock(&nslog_ns_ipc.lock);
 	return 0;
+}
+
+/**
+ * nslog_ns_note_change() - say that a set's listing changed
+ *
+ * For a stream made or removed: pollers of the listing learn of it as of a
+ * set made or let go.
+ *
+ * Context: process context, may sleep.
+ */
+void nslog_ns_note_change(void)
+{
+	mutex_lock(&nslog_ns_ipc.lock);
+	nslog_ns_changed(&nslog_ns_ipc);
+	mutex_unlock(&nslog_ns_ipc.lock);
 }
 
 /**
@@ -818,9 +897,10 @@ static const char *const nslog_ns_owner_kinds[] = {
  * @m: the seq_file
  * @v: unused
  *
- * One line per owner that has sets: "uid:N COUNT" for a host uid,
- * "userns:ID COUNT" for a user namespace made by the host's root.  Sets
- * reaped but still open are counted.
+ * One line per owner that has sets: "uid:N" for a host uid, "userns:ID"
+ * for a user namespace made by the host's root, then its sets, its
+ * streams and their ring bytes (src/stream.c).  Sets reaped but still
+ * open, and streams removed but still open, are counted.
  *
  * Context: process context, may sleep.
  * Return: 0.
@@ -830,11 +910,20 @@ int nslog_ns_show_owners(struct seq_file *m, void *v)
 	struct nslog_ns_tenant *t;
 	int bkt;
 
-	seq_puts(m, "# owner sets\n");
+	seq_puts(m, "# owner sets streams stream_bytes\n");
 	mutex_lock(&nslog_ns_ipc.lock);
-	hash_for_each(nslog_ns_ipc.owners, bkt, t, node)
-		seq_printf(m, "%s:%u %u\n", nslog_ns_owner_kinds[t->owner.kind],
-			   t->owner.id, t->sets);
+	hash_for_each(nslog_ns_ipc.owners, bkt, t, node) {
+		unsigned int streams;
+		u64 bytes;
+
+		spin_lock(&nslog_ns_ipc.charge_lock);
+		streams = t->streams;
+		bytes = t->stream_bytes;
+		spin_unlock(&nslog_ns_ipc.charge_lock);
+		seq_printf(m, "%s:%u %u %u %llu\n",
+			   nslog_ns_owner_kinds[t->owner.kind], t->owner.id,
+			   t->sets, streams, bytes);
+	}
 	mutex_unlock(&nslog_ns_ipc.lock);
 	return 0;
 }

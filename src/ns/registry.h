@@ -8,6 +8,7 @@
 #include <linux/poll.h>
 #include <linux/wait.h>
 #include <linux/rcupdate.h>
+#include <linux/spinlock.h>
 #include <linux/types.h>
 
 #include "log.h"
@@ -81,11 +82,16 @@ struct nslog_ns_key {
  * @node: in &nslog_ns_registry.owners
  * @owner: who
  * @sets: its sets that still exist, reaped ones still open included
+ * @streams: the streams of those sets (src/stream.c); under
+ *	&nslog_ns_registry.charge_lock
+ * @stream_bytes: their ring sizes, summed; likewise
  */
 struct nslog_ns_tenant {
 	struct hlist_node node;
 	struct nslog_ns_owner owner;
 	unsigned int sets;
+	unsigned int streams;
+	u64 stream_bytes;
 };
 
 struct nslog_ns_registry;
@@ -140,6 +146,10 @@ struct nslog_ns_entry {
  * @changes: how many times a set was made, found dead or let go; written
  *	under @lock, read locklessly
  * @watch: woken at each change, for pollers of the listing
+ * @charge_lock: guards the owners' stream counts (&nslog_ns_tenant)
+ * @owner_streams: most streams one owner may have; runtime-tunable
+ * @owner_stream_bytes: most bytes of ring its streams may have together;
+ *	runtime-tunable
  */
 struct nslog_ns_registry {
 	/* the table, the owners and the counts */
@@ -157,6 +167,10 @@ struct nslog_ns_registry {
 	unsigned int grace_ms;
 	u64 changes;
 	wait_queue_head_t watch;
+	/* the owners' streams */
+	spinlock_t charge_lock;
+	unsigned int owner_streams;
+	unsigned long owner_stream_bytes;
 };
 
 void nslog_ns_registry_init(struct nslog_ns_registry *reg,
@@ -179,6 +193,7 @@ void nslog_ns_put_set(struct nslog_logset *set);
 int nslog_ns_show(struct seq_file *m, void *v);
 int nslog_ns_show_owners(struct seq_file *m, void *v);
 u64 nslog_ns_changes(void);
+void nslog_ns_note_change(void);
 __poll_t nslog_ns_poll(struct file *file, poll_table *wait, u64 seen);
 
 int nslog_ns_init(void);

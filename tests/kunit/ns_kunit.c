@@ -32,6 +32,7 @@
 
 #include "log.h"
 #include "ns/registry.h"
+#include "stream.h"
 
 #define NS_SIZE		NSLOG_RING_MIN_SIZE
 #define NR_FAKES	40
@@ -883,6 +884,76 @@ static void nslog_ns_test_owner_quota_leaves_others_room(struct kunit *test)
 }
 
 /*
+ * A set's streams (src/stream.c) count against its owner across all its
+ * sets: -EDQUOT at the owner's limits on number and bytes, another owner
+ * and the host unaffected, and the charge given back when the set goes.
+ */
+static void nslog_ns_test_owner_streams_edquot(struct kunit *test)
+{
+	const struct nslog_stream_limits lim = { .streams = 100, .bytes = 1 << 30 };
+	struct nslog_ns_test *t = test->priv;
+	struct nslog_logset *a1, *a2, *b, *host;
+	struct nslog_stream *s[4], *no;
+
+	t->reg->owner_streams = 2;
+	t->reg->owner_stream_bytes = 3 * NS_SIZE;
+	t->ns[2].tenant = TENANT_B;
+	t->ns[3].owner = &init_user_ns;
+	a1 = nslog_ns_open(t, &t->ns[0], true);
+	a2 = nslog_ns_open(t, &t->ns[1], true);
+	b = nslog_ns_open(t, &t->ns[2], true);
+	host = nslog_ns_open(t, &t->ns[3], true);
+	KUNIT_ASSERT_FALSE(test, IS_ERR(a1) || IS_ERR(a2) || IS_ERR(b) ||
+			   IS_ERR(host));
+
+	s[0] = nslog_stream_create(a1, "x", NS_SIZE, &lim, GLOBAL_ROOT_UID,
+				   GLOBAL_ROOT_GID, 0600);
+	KUNIT_ASSERT_FALSE(test, IS_ERR(s[0]));
+	s[1] = nslog_stream_create(a2, "x", NS_SIZE, &lim, GLOBAL_ROOT_UID,
+				   GLOBAL_ROOT_GID, 0600);
+	KUNIT_ASSERT_FALSE(test, IS_ERR(s[1]));
+	/* Two streams in two sets: the owner's number is reached. */
+	no = nslog_stream_create(a1, "y", NS_SIZE, &lim, GLOBAL_ROOT_UID,
+				 GLOBAL_ROOT_GID, 0600);
+	KUNIT_EXPECT_EQ(test, PTR_ERR_OR_ZERO(no), -EDQUOT);
+	/* Its bytes: 2 of 3 taken, doubling one is refused. */
+	KUNIT_EXPECT_EQ(test, nslog_stream_resize(s[0], 2 * NS_SIZE, &lim),
+			-EFBIG);
+	t->reg->max_size = 4 * NS_SIZE;
+	KUNIT_EXPECT_EQ(test, nslog_stream_resize(s[0], 4 * NS_SIZE, &lim),
+			-EDQUOT);
+	KUNIT_EXPECT_EQ(test, nslog_stream_resize(s[0], 2 * NS_SIZE, &lim), 0);
+
+	/* Another owner and the host are not held by it. */
+	s[2] = nslog_stream_create(b, "x", NS_SIZE, &lim, GLOBAL_ROOT_UID,
+				   GLOBAL_ROOT_GID, 0600);
+	KUNIT_EXPECT_FALSE(test, IS_ERR(s[2]));
+	s[3] = nslog_stream_create(host, "x", 4 * NS_SIZE, &lim,
+				   GLOBAL_ROOT_UID, GLOBAL_ROOT_GID, 0600);
+	KUNIT_EXPECT_FALSE(test, IS_ERR(s[3]));
+	if (!IS_ERR(s[2]))
+		nslog_stream_put(s[2]);
+	if (!IS_ERR(s[3]))
+		nslog_stream_put(s[3]);
+
+	/* The second set goes, with its stream listed: room again. */
+	nslog_stream_put(s[1]);
+	nslog_ns_close(t, a2);
+	t->ns[1].alive = false;
+	t->reg->grace_ms = 0;
+	t->now += 1;
+	nslog_ns_pass(t);
+	nslog_ns_pass(t);
+	KUNIT_EXPECT_FALSE(test, nslog_ns_has_set(t, &t->ns[1]));
+	no = nslog_stream_create(a1, "y", NS_SIZE, &lim, GLOBAL_ROOT_UID,
+				 GLOBAL_ROOT_GID, 0600);
+	KUNIT_EXPECT_FALSE(test, IS_ERR(no));
+	if (!IS_ERR(no))
+		nslog_stream_put(no);
+	nslog_stream_put(s[0]);
+}
+
+/*
  * A set reaped while a file holds it still counts, against the registry's
  * cap and its owner's quota, until the last file closes: a loop of new
  * namespaces that keeps one file per set cannot go past the quota.
@@ -1068,6 +1139,7 @@ static struct kunit_case nslog_ns_test_cases[] = {
 	KUNIT_CASE(nslog_ns_test_destroy_drops_every_entry),
 	KUNIT_CASE(nslog_ns_test_one_dead_reading_never_reaps),
 	KUNIT_CASE(nslog_ns_test_owner_quota_leaves_others_room),
+	KUNIT_CASE(nslog_ns_test_owner_streams_edquot),
 	KUNIT_CASE(nslog_ns_test_orphan_counts_until_last_close),
 	KUNIT_CASE(nslog_ns_test_owner_released_in_any_order),
 	KUNIT_CASE_PARAM(nslog_ns_test_owner_is_top_of_user_ns_chain,
