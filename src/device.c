@@ -87,6 +87,10 @@ static bool nslog_may_flush(struct file *file)
 	return nslog_privileged(file, nslog_file_log(file)->set, true);
 }
 
+static const struct nslog_opener nslog_device_opener = {
+	.may_flush	= nslog_may_flush,
+};
+
 static int nslog_open(struct inode *inode, struct file *file)
 {
 	struct miscdevice *misc = file->private_data;
@@ -104,8 +108,8 @@ static int nslog_open(struct inode *inode, struct file *file)
 	 */
 	if (file->f_mode & FMODE_READ)
 		all = nslog_privileged(file, set, false);
-	return nslog_file_open(file, set, misc - nslog_misc, all,
-			       nslog_may_flush);
+	return nslog_file_open(file, &set->logs[misc - nslog_misc], all,
+			       &nslog_device_opener);
 }
 
 static const struct file_operations nslog_fops = {

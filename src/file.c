@@ -38,6 +38,7 @@
 #include "file.h"
 #include "log.h"
 #include "ns/registry.h"
+#include "stream.h"
 
 /**
  * struct nslog_file - one open file of a log device
@@ -48,8 +49,7 @@
  *	the opener's pid namespace
  * @version: header version returned by read(), 1, 2 or NSLOG_ENTRY_VERSION
  * @payload: staging buffer for one payload on its way to user space
- * @may_flush: whether the caller may flush through this file; NULL for
- *	files that cannot be written
+ * @opener: see &struct nslog_opener; NULL for files that cannot be written
  */
 struct nslog_file {
 	struct nslog_log *log;
@@ -59,8 +59,19 @@ struct nslog_file {
 	struct nslog_ring_filter filter;
 	int version;
 	u8 *payload;
-	bool (*may_flush)(struct file *file);
+	const struct nslog_opener *opener;
 };
+
+/* Give back a log's references: the stream's, if it is one, then its set's. */
+static void nslog_file_put_log(struct nslog_log *log)
+{
+	struct nslog_logset *set = log->set;
+	struct nslog_stream *s = nslog_log_stream(log);
+
+	if (s)
+		nslog_stream_put(s);
+	nslog_ns_put_set(set);
+}
 
 /* The header read() puts before a payload, by version. */
 union nslog_hdr {
@@ -82,19 +93,19 @@ static size_t nslog_hdr_size(int version)
 }
 
 /*
- * A file of log @id of @set (whose reference it takes over).  Readers get
- * their filter from the caller: pids shown in its pid namespace, and every
- * record (@all) or only its own euid's.
+ * A file of @log, whose references (its set's, and the stream's if it is
+ * one) it takes over.  Readers get their filter from the caller: pids shown
+ * in its pid namespace, and every record (@all) or only its own euid's.
  */
-static struct nslog_file *nslog_file_new(struct nslog_logset *set,
-					 unsigned int id, bool reader, bool all)
+static struct nslog_file *nslog_file_new(struct nslog_log *log, bool reader,
+					 bool all)
 {
 	struct nslog_file *nf;
 
 	nf = kzalloc(sizeof(*nf), GFP_KERNEL_ACCOUNT);
 	if (!nf)
-		goto err_put_set;
-	nf->log = &set->logs[id];
+		goto err_put_log;
+	nf->log = log;
 	mutex_init(&nf->lock);
 	nf->version = 1;
 	if (reader) {
@@ -111,8 +122,8 @@ static struct nslog_file *nslog_file_new(struct nslog_logset *set,
 
 err_free_file:
 	kfree(nf);
-err_put_set:
-	nslog_ns_put_set(set);
+err_put_log:
+	nslog_file_put_log(log);
 	return NULL;
 }
 
@@ -121,35 +132,32 @@ static void nslog_file_free(struct nslog_file *nf)
 	if (nf->filter.pid_ns)
 		put_pid_ns(nf->filter.pid_ns);
 	kfree(nf->payload);
-	nslog_ns_put_set(nf->log->set);
+	nslog_file_put_log(nf->log);
 	kfree(nf);
 }
 
 /**
  * nslog_file_open() - make @file a file of one log
  * @file: a file being opened, for reading, writing or both
- * @set: the log set; its reference is taken over, also on failure
- * @id: which of its logs, an &enum nslog_log_id
+ * @log: the log; the references to its set and, for a stream, to the stream
+ *	are taken over, also on failure
  * @all: a reader sees every record, not only its own euid's; decided by
  *	the caller once, with the opener's credentials, like any right to
  *	read a file
- * @may_flush: asked at each LOGGER_FLUSH_LOG, with the caller's credentials
- *	at that time: a write descriptor passed to another process, or kept
- *	across setuid(), carries no right to flush
+ * @opener: what the opener decides later, see &struct nslog_opener
  *
  * Context: process context, from an open() method.
  * Return: 0, or -ENOMEM.
  */
-int nslog_file_open(struct file *file, struct nslog_logset *set,
-		    unsigned int id, bool all,
-		    bool (*may_flush)(struct file *file))
+int nslog_file_open(struct file *file, struct nslog_log *log, bool all,
+		    const struct nslog_opener *opener)
 {
 	struct nslog_file *nf;
 
-	nf = nslog_file_new(set, id, file->f_mode & FMODE_READ, all);
+	nf = nslog_file_new(log, file->f_mode & FMODE_READ, all);
 	if (!nf)
 		return -ENOMEM;
-	nf->may_flush = may_flush;
+	nf->opener = opener;
 	file->private_data = nf;
 	return stream_open(file_inode(file), file);
 }
@@ -190,8 +198,11 @@ static bool nslog_file_has_new(struct nslog_file *nf)
 /* Whether the file's set was let go: a reader at its end is done. */
 static bool nslog_file_dead(struct nslog_file *nf)
 {
-	/* Paired with WRITE_ONCE() in nslog_logset_kill(). */
-	return READ_ONCE(nf->log->set->dead);
+	/*
+	 * Paired with WRITE_ONCE() in nslog_logset_kill() and
+	 * nslog_stream_remove().
+	 */
+	return READ_ONCE(nf->log->set->dead) || READ_ONCE(nf->log->gone);
 }
 
 /* Fill in the header @nf's version asks for; returns its size. */
@@ -213,7 +224,7 @@ static size_t nslog_fill_hdr(struct nslog_file *nf, struct file *file,
 		hdr->ns.order = view->order;
 		hdr->ns.lost = view->lost;
 		hdr->ns.time_ns = view->ts_ns;
-		hdr->ns.log_id = nslog_log_android_ids[nf->log->id];
+		hdr->ns.log_id = nslog_log_android_id(nf->log);
 		hdr->ns.flags = view->flags & NSLOG_REC_KERNEL ?
 				NSLOG_ENTRY_KERNEL : 0;
 		return sizeof(hdr->ns);
@@ -340,44 +351,53 @@ static long nslog_next_entry_len(struct nslog_file *nf)
 	return ret;
 }
 
-/*
- * Host collection: a new read-only file on the same log of another IPC
- * namespace's set, named by an nsfs fd or by its id.  Only for CAP_SYSLOG
- * in the initial user namespace: a container's root has no say here.
- */
-static long nslog_open_ns(struct nslog_file *nf,
-			  struct nslog_open_ns __user *uarg)
+/* The set host collection names by an nsfs fd, or by an id with -1. */
+static struct nslog_logset *nslog_other_set(s32 ns_fd, u64 ns_id)
 {
-	unsigned int id = nf->log - nf->log->set->logs;
-	struct nslog_open_ns arg;
 	struct nslog_logset *set;
+	struct file *nsfs;
+
+	if (ns_fd == -1)
+		return nslog_ns_id_set(ns_id);
+	if (ns_fd < 0)
+		return ERR_PTR(-EBADF);
+	nsfs = fget(ns_fd);
+	if (!nsfs)
+		return ERR_PTR(-EBADF);
+	set = nslog_ns_nsfs_set(nsfs);
+	fput(nsfs);
+	return set;
+}
+
+/*
+ * The log of @set named @name, one of the four or a stream, with the
+ * references a file takes over; @set's reference is taken over, also on
+ * failure.
+ */
+static struct nslog_log *nslog_named_log(struct nslog_logset *set,
+					 const char *name)
+{
+	struct nslog_stream *s;
+	int i;
+
+	for (i = 0; i < NSLOG_NR_LOGS; i++)
+		if (!strcmp(name, nslog_log_names[i]))
+			return &set->logs[i];
+	s = nslog_stream_find(set, name);
+	if (s)
+		return &s->log;
+	nslog_ns_put_set(set);
+	return ERR_PTR(-ENOENT);
+}
+
+/* A new read-only, close-on-exec fd of @log, whose references it takes. */
+static int nslog_file_install_reader(struct nslog_log *log)
+{
 	struct nslog_file *nnf;
 	struct file *file;
 	int fd;
 
-	if (!capable(CAP_SYSLOG))
-		return -EPERM;
-	if (copy_from_user(&arg, uarg, sizeof(arg)))
-		return -EFAULT;
-	if (arg.flags)
-		return -EINVAL;
-
-	if (arg.ns_fd >= 0) {
-		struct file *nsfs = fget(arg.ns_fd);
-
-		if (!nsfs)
-			return -EBADF;
-		set = nslog_ns_nsfs_set(nsfs);
-		fput(nsfs);
-	} else if (arg.ns_fd == -1) {
-		set = nslog_ns_id_set(arg.ns_id);
-	} else {
-		return -EBADF;
-	}
-	if (IS_ERR(set))
-		return PTR_ERR(set);
-
-	nnf = nslog_file_new(set, id, true, true);
+	nnf = nslog_file_new(log, true, true);
 	if (!nnf)
 		return -ENOMEM;
 	fd = get_unused_fd_flags(O_CLOEXEC);
@@ -399,6 +419,60 @@ static long nslog_open_ns(struct nslog_file *nf,
 err_free_file:
 	nslog_file_free(nnf);
 	return fd;
+}
+
+/*
+ * Host collection: a new read-only file on the same log of another IPC
+ * namespace's set, named by an nsfs fd or by its id; for a stream, the
+ * stream of the same name there.  Only for CAP_SYSLOG in the initial user
+ * namespace: a container's root has no say here.
+ */
+static long nslog_open_ns(struct nslog_file *nf,
+			  struct nslog_open_ns __user *uarg)
+{
+	struct nslog_stream *s = nslog_log_stream(nf->log);
+	struct nslog_open_ns arg;
+	struct nslog_logset *set;
+	struct nslog_log *log;
+
+	if (!capable(CAP_SYSLOG))
+		return -EPERM;
+	if (copy_from_user(&arg, uarg, sizeof(arg)))
+		return -EFAULT;
+	if (arg.flags)
+		return -EINVAL;
+	set = nslog_other_set(arg.ns_fd, arg.ns_id);
+	if (IS_ERR(set))
+		return PTR_ERR(set);
+	if (s)
+		log = nslog_named_log(set, s->name);
+	else
+		log = &set->logs[nf->log - nf->log->set->logs];
+	if (IS_ERR(log))
+		return PTR_ERR(log);
+	return nslog_file_install_reader(log);
+}
+
+/* Host collection of a log by name, streams included: as OPEN_NS. */
+static long nslog_open_stream(struct nslog_open_stream __user *uarg)
+{
+	struct nslog_open_stream arg;
+	struct nslog_logset *set;
+	struct nslog_log *log;
+
+	if (!capable(CAP_SYSLOG))
+		return -EPERM;
+	if (copy_from_user(&arg, uarg, sizeof(arg)))
+		return -EFAULT;
+	if (arg.flags || !memchr(arg.name, 0, sizeof(arg.name)))
+		return -EINVAL;
+	set = nslog_other_set(arg.ns_fd, arg.ns_id);
+	if (IS_ERR(set))
+		return PTR_ERR(set);
+	log = nslog_named_log(set, arg.name);
+	if (IS_ERR(log))
+		return PTR_ERR(log);
+	return nslog_file_install_reader(log);
 }
 
 static long nslog_set_version(struct nslog_file *nf, int __user *uversion)
@@ -423,7 +497,7 @@ static long nslog_info(struct nslog_file *nf, struct nslog_info __user *uinfo)
 	struct nslog_info info = {
 		.set_id = set->id,
 		.ns_id = set->ns_id,
-		.log_id = nslog_log_android_ids[nf->log->id],
+		.log_id = nslog_log_android_id(nf->log),
 		.flags = nslog_file_dead(nf) ? NSLOG_INFO_DEAD : 0,
 	};
 
@@ -452,14 +526,17 @@ static long nslog_seek(struct nslog_file *nf, struct nslog_seek __user *useek)
  * members may flush but not resize, only CAP_SYSLOG over the set may, up
  * to what the host allows the set (nslog_log_resize()).
  */
-static long nslog_set_size(struct nslog_file *nf, u32 __user *usize)
+static long nslog_set_size(struct file *file, u32 __user *usize)
 {
+	struct nslog_file *nf = file->private_data;
 	u32 size;
 
 	if (!ns_capable(nf->log->set->user_ns, CAP_SYSLOG))
 		return -EPERM;
 	if (get_user(size, usize))
 		return -EFAULT;
+	if (nf->opener->resize)
+		return nf->opener->resize(file, size);
 	return nslog_log_resize(nf->log, size);
 }
 
@@ -493,7 +570,7 @@ long nslog_file_ioctl(struct file *file, unsigned int cmd, unsigned long arg)
 		if (!(file->f_mode & FMODE_WRITE))
 			return -EBADF;
 		/* The caller's credentials, now: see nslog_file_open(). */
-		if (!nf->may_flush(file))
+		if (!nf->opener->may_flush(file))
 			return -EPERM;
 		nslog_log_flush(nf->log);
 		return 0;
@@ -507,6 +584,8 @@ long nslog_file_ioctl(struct file *file, unsigned int cmd, unsigned long arg)
 		return nslog_set_version(nf, (int __user *)arg);
 	case NSLOG_IOC_OPEN_NS:
 		return nslog_open_ns(nf, (struct nslog_open_ns __user *)arg);
+	case NSLOG_IOC_OPEN_STREAM:
+		return nslog_open_stream((struct nslog_open_stream __user *)arg);
 	case NSLOG_IOC_INFO:
 		return nslog_info(nf, (struct nslog_info __user *)arg);
 	case NSLOG_IOC_SEEK:
@@ -516,7 +595,7 @@ long nslog_file_ioctl(struct file *file, unsigned int cmd, unsigned long arg)
 	case NSLOG_IOC_SET_SIZE:
 		if (!(file->f_mode & FMODE_WRITE))
 			return -EBADF;
-		return nslog_set_size(nf, (u32 __user *)arg);
+		return nslog_set_size(file, (u32 __user *)arg);
 	default:
 		return -ENOTTY;
 	}

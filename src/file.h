@@ -8,9 +8,21 @@
 struct nslog_log;
 struct nslog_logset;
 
-int nslog_file_open(struct file *file, struct nslog_logset *set,
-		    unsigned int id, bool all,
-		    bool (*may_flush)(struct file *file));
+/**
+ * struct nslog_opener - what the way a file was opened decides
+ * @may_flush: asked at each LOGGER_FLUSH_LOG, with the caller's credentials
+ *	at that time: a write descriptor passed to another process, or kept
+ *	across setuid(), carries no right to flush
+ * @resize: does NSLOG_IOC_SET_SIZE once the caller's right to it is
+ *	checked; NULL for nslog_log_resize()
+ */
+struct nslog_opener {
+	bool (*may_flush)(struct file *file);
+	int (*resize)(struct file *file, u32 size);
+};
+
+int nslog_file_open(struct file *file, struct nslog_log *log, bool all,
+		    const struct nslog_opener *opener);
 struct nslog_log *nslog_file_log(struct file *file);
 
 int nslog_file_release(struct inode *inode, struct file *file);
