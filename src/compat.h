@@ -81,4 +81,26 @@ static inline void nslog_inode_init_ts(struct inode *inode)
 #endif
 }
 
+/*
+ * A superblock's dentry operations: set_default_d_op() from 6.17, before
+ * it a plain field.
+ */
+#ifdef NSLOG_HAVE_SET_DEFAULT_D_OP
+#define nslog_set_default_d_op(sb, op)	set_default_d_op(sb, op)
+#else
+#define nslog_set_default_d_op(sb, op)	((sb)->s_d_op = (op))
+#endif
+
+/*
+ * d_revalidate() is told its parent and name from 6.14: the arguments of
+ * a definition, of which the body uses @dentry and @flags.
+ */
+#ifdef NSLOG_HAVE_D_REVALIDATE_DIR
+#define NSLOG_D_REVALIDATE_ARGS						\
+	struct inode *dir, const struct qstr *name, struct dentry *dentry, \
+	unsigned int flags
+#else
+#define NSLOG_D_REVALIDATE_ARGS	struct dentry *dentry, unsigned int flags
+#endif
+
 #endif /* _NSLOG_COMPAT_H */

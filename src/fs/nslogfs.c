@@ -54,6 +54,7 @@
 #include "log.h"
 #include "fs/nslogfs.h"
 #include "ns/registry.h"
+#include "stream.h"
 
 /* Inode numbers: the root, then the logs in &enum nslog_log_id order. */
 #define NSLOGFS_ROOT_INO	1
@@ -65,6 +66,9 @@
  * @uid: owner of the log files when made (mount option uid=)
  * @gid: their group (gid=)
  * @mode: their permission bits (mode=, 0622 by default)
+ * @size: ring size of a stream made here (size=, 64K by default)
+ * @limits: what the set's streams may take, made or resized through this
+ *	mount (streams=, stream_bytes=)
  * @files: the log files' dentries, pinned until the superblock dies
  */
 struct nslogfs_info {
@@ -72,14 +76,40 @@ struct nslogfs_info {
 	kuid_t uid;
 	kgid_t gid;
 	umode_t mode;
+	u32 size;
+	struct nslog_stream_limits limits;
 	struct dentry *files[NSLOG_NR_LOGS];
 };
+
+static const struct inode_operations nslogfs_stream_iops;
+
+/* The stream a file of the mount is, or NULL for one of the four logs. */
+static struct nslog_stream *nslogfs_stream(struct inode *inode)
+{
+	return inode->i_op == &nslogfs_stream_iops ? inode->i_private : NULL;
+}
 
 static struct nslog_log *nslogfs_log(struct inode *inode)
 {
 	struct nslogfs_info *info = inode->i_sb->s_fs_info;
+	struct nslog_stream *s = nslogfs_stream(inode);
 
-	return &info->set->logs[(unsigned long)inode->i_private];
+	return s ? &s->log : &info->set->logs[(unsigned long)inode->i_private];
+}
+
+/*
+ * A stream's owner and mode belong to the stream, so that every mount of
+ * its set shows the same: an inode takes them before they are looked at.
+ */
+static void nslogfs_stream_sync(struct inode *inode)
+{
+	struct nslog_stream *s = nslogfs_stream(inode);
+
+	if (!s)
+		return;
+	inode->i_uid = READ_ONCE(s->uid);
+	inode->i_gid = READ_ONCE(s->gid);
+	inode->i_mode = S_IFREG | READ_ONCE(s->mode);
 }
 
 /* Flushing takes the right to read everything and to write, now. */
@@ -95,14 +125,37 @@ static bool nslogfs_may_flush(struct file *file)
 					file_inode(file));
 }
 
+/*
+ * NSLOG_IOC_SET_SIZE, once the caller's CAP_SYSLOG over the set is
+ * checked: a stream's new size counts against this mount's limits.
+ */
+static int nslogfs_resize(struct file *file, u32 size)
+{
+	struct inode *inode = file_inode(file);
+	struct nslogfs_info *info = inode->i_sb->s_fs_info;
+	struct nslog_stream *s = nslogfs_stream(inode);
+
+	if (s)
+		return nslog_stream_resize(s, size, &info->limits);
+	return nslog_log_resize(nslogfs_log(inode), size);
+}
+
+static const struct nslog_opener nslogfs_opener = {
+	.may_flush	= nslogfs_may_flush,
+	.resize		= nslogfs_resize,
+};
+
 static int nslogfs_open(struct inode *inode, struct file *file)
 {
 	struct nslogfs_info *info = inode->i_sb->s_fs_info;
+	struct nslog_stream *s = nslogfs_stream(inode);
 
+	nslog_logset_get(info->set);
+	if (s)
+		nslog_stream_get(s);
 	/* The VFS checked the mode against the opener: reading is all. */
-	return nslog_file_open(file, nslog_logset_get(info->set),
-			       (unsigned long)inode->i_private,
-			       file->f_mode & FMODE_READ, nslogfs_may_flush);
+	return nslog_file_open(file, nslogfs_log(inode),
+			       file->f_mode & FMODE_READ, &nslogfs_opener);
 }
 
 static const struct file_operations nslogfs_log_fops = {
@@ -124,6 +177,7 @@ static int nslogfs_getattr(struct nslog_idmap *idmap, const struct path *path,
 	struct nslog_ring_stats st;
 	int err;
 
+	nslogfs_stream_sync(inode);
 	err = simple_getattr(idmap, path, stat, request_mask, query_flags);
 	if (err)
 		return err;
@@ -166,6 +220,37 @@ static const struct inode_operations nslogfs_log_iops = {
 	.setattr	= nslogfs_setattr,
 };
 
+static int nslogfs_stream_setattr(struct nslog_idmap *idmap,
+				  struct dentry *dentry, struct iattr *attr)
+{
+	struct inode *inode = d_inode(dentry);
+	struct nslog_stream *s = nslogfs_stream(inode);
+	int err;
+
+	nslogfs_stream_sync(inode);
+	err = nslogfs_setattr(idmap, dentry, attr);
+	if (err)
+		return err;
+	/* Racing changes from two mounts: one of them wins whole fields. */
+	WRITE_ONCE(s->uid, inode->i_uid);
+	WRITE_ONCE(s->gid, inode->i_gid);
+	WRITE_ONCE(s->mode, inode->i_mode & 0666);
+	return 0;
+}
+
+static int nslogfs_stream_permission(struct nslog_idmap *idmap,
+				     struct inode *inode, int mask)
+{
+	nslogfs_stream_sync(inode);
+	return generic_permission(idmap, inode, mask);
+}
+
+static const struct inode_operations nslogfs_stream_iops = {
+	.permission	= nslogfs_stream_permission,
+	.getattr	= nslogfs_getattr,
+	.setattr	= nslogfs_stream_setattr,
+};
+
 static struct inode *nslogfs_inode(struct super_block *sb, unsigned long ino,
 				   umode_t mode, kuid_t uid, kgid_t gid)
 {
@@ -180,6 +265,183 @@ static struct inode *nslogfs_inode(struct super_block *sb, unsigned long ino,
 	nslog_inode_init_ts(inode);
 	return inode;
 }
+
+/* Streams' inode numbers follow the four logs', in the order of log ids. */
+static unsigned long nslogfs_stream_ino(const struct nslog_stream *s)
+{
+	return NSLOGFS_LOG_INO(NSLOG_NR_LOGS) + s->log_id -
+	       NSLOG_STREAM_LOG_ID_MIN;
+}
+
+/* An inode of this mount for @s, whose reference it takes over. */
+static struct inode *nslogfs_stream_inode(struct super_block *sb,
+					  struct nslog_stream *s)
+{
+	struct inode *inode;
+
+	inode = nslogfs_inode(sb, nslogfs_stream_ino(s), S_IFREG | s->mode,
+			      s->uid, s->gid);
+	if (!inode) {
+		nslog_stream_put(s);
+		return NULL;
+	}
+	inode->i_private = s;
+	inode->i_op = &nslogfs_stream_iops;
+	inode->i_fop = &nslogfs_log_fops;
+	return inode;
+}
+
+/*
+ * Streams are looked up in the set each time their name is not cached, so
+ * that one made through another mount of the set is found; names that are
+ * not there are cached as such, until nslogfs_d_revalidate() says not.
+ */
+static struct dentry *nslogfs_lookup(struct inode *dir, struct dentry *dentry,
+				     unsigned int flags)
+{
+	struct nslogfs_info *info = dir->i_sb->s_fs_info;
+	struct inode *inode = NULL;
+	struct nslog_stream *s;
+
+	if (dentry->d_name.len > NSLOG_STREAM_NAME_MAX)
+		return ERR_PTR(-ENAMETOOLONG);
+	s = nslog_stream_find(info->set, dentry->d_name.name);
+	if (s) {
+		inode = nslogfs_stream_inode(dir->i_sb, s);
+		if (!inode)
+			return ERR_PTR(-ENOMEM);
+	}
+	return d_splice_alias(inode, dentry);
+}
+
+/*
+ * A cached name is good while it is of a stream still in the set, or of
+ * one of the four logs; a name cached as missing is looked up again, as
+ * another mount may have made it since.
+ */
+static int nslogfs_d_revalidate(NSLOG_D_REVALIDATE_ARGS)
+{
+	struct inode *inode = d_inode_rcu(dentry);
+	struct nslog_stream *s;
+
+	if (!inode)
+		return 0;
+	s = nslogfs_stream(inode);
+	/* Paired with WRITE_ONCE() in nslog_stream_remove(). */
+	return !s || !READ_ONCE(s->log.gone);
+}
+
+static const struct dentry_operations nslogfs_dentry_ops = {
+	.d_revalidate	= nslogfs_d_revalidate,
+	.d_delete	= always_delete_dentry,
+};
+
+/*
+ * Creating a file makes a stream in the set, with this mount's size and
+ * limits; its owner is the creator, its mode the read and write bits of
+ * what it asked for (after its umask).
+ */
+static int nslogfs_create(struct nslog_idmap *idmap, struct inode *dir,
+			  struct dentry *dentry, umode_t mode, bool excl)
+{
+	struct nslogfs_info *info = dir->i_sb->s_fs_info;
+	struct nslog_stream *s;
+	struct inode *inode;
+
+	if (dentry->d_name.len > NSLOG_STREAM_NAME_MAX)
+		return -ENAMETOOLONG;
+	/* The owner as a file's would be, then made the stream's. */
+	inode = nslogfs_inode(dir->i_sb, 0, S_IFREG, GLOBAL_ROOT_UID,
+			      GLOBAL_ROOT_GID);
+	if (!inode)
+		return -ENOMEM;
+	inode_init_owner(idmap, inode, dir, S_IFREG | (mode & 0666));
+	s = nslog_stream_create(info->set, dentry->d_name.name, info->size,
+				&info->limits, inode->i_uid, inode->i_gid,
+				inode->i_mode);
+	if (IS_ERR(s)) {
+		iput(inode);
+		return PTR_ERR(s);
+	}
+	inode->i_ino = nslogfs_stream_ino(s);
+	inode->i_private = s;
+	inode->i_op = &nslogfs_stream_iops;
+	inode->i_fop = &nslogfs_log_fops;
+	d_instantiate(dentry, inode);
+	nslog_ns_note_change();
+	return 0;
+}
+
+/* Unlinking a stream removes it from the set; the four logs stay. */
+static int nslogfs_unlink(struct inode *dir, struct dentry *dentry)
+{
+	struct inode *inode = d_inode(dentry);
+	struct nslog_stream *s = nslogfs_stream(inode);
+	int err;
+
+	if (!s)
+		return -EPERM;
+	err = nslog_stream_remove(s);
+	if (err)
+		return err;
+	clear_nlink(inode);
+	nslog_ns_note_change();
+	return 0;
+}
+
+static const struct inode_operations nslogfs_dir_iops = {
+	.lookup		= nslogfs_lookup,
+	.create		= nslogfs_create,
+	.unlink		= nslogfs_unlink,
+	.setattr	= simple_setattr,
+	.getattr	= simple_getattr,
+};
+
+/*
+ * The directory: dots, the four logs, then the streams in the order they
+ * were made, positioned by log id so that a listing that goes on after a
+ * change neither repeats nor skips a stream that stayed.
+ */
+#define NSLOGFS_POS_STREAMS	(2 + NSLOG_NR_LOGS)
+
+static int nslogfs_readdir(struct file *file, struct dir_context *ctx)
+{
+	struct nslogfs_info *info = file_inode(file)->i_sb->s_fs_info;
+	struct nslog_stream *s;
+	unsigned int id;
+	bool more;
+
+	if (!dir_emit_dots(file, ctx))
+		return 0;
+	for (; ctx->pos < NSLOGFS_POS_STREAMS; ctx->pos++) {
+		id = ctx->pos - 2;
+		if (!dir_emit(ctx, nslog_log_names[id],
+			      strlen(nslog_log_names[id]),
+			      NSLOGFS_LOG_INO(id), DT_REG))
+			return 0;
+	}
+	for (;;) {
+		s = nslog_stream_next(info->set, ctx->pos - NSLOGFS_POS_STREAMS +
+					      NSLOG_STREAM_LOG_ID_MIN);
+		if (!s)
+			return 0;
+		ctx->pos = NSLOGFS_POS_STREAMS + s->log_id -
+			   NSLOG_STREAM_LOG_ID_MIN;
+		more = dir_emit(ctx, s->name, strlen(s->name),
+				nslogfs_stream_ino(s), DT_REG);
+		nslog_stream_put(s);
+		if (!more)
+			return 0;
+		ctx->pos++;
+	}
+}
+
+static const struct file_operations nslogfs_dir_fops = {
+	.owner		= THIS_MODULE,
+	.read		= generic_read_dir,
+	.iterate_shared	= nslogfs_readdir,
+	.llseek		= generic_file_llseek,
+};
 
 static int nslogfs_add_log(struct super_block *sb, unsigned int id)
 {
@@ -210,15 +472,28 @@ static int nslogfs_show_options(struct seq_file *m, struct dentry *root)
 	struct nslogfs_info *info = root->d_sb->s_fs_info;
 	struct user_namespace *user_ns = root->d_sb->s_user_ns;
 
-	seq_printf(m, ",uid=%u,gid=%u,mode=%04o",
+	seq_printf(m, ",uid=%u,gid=%u,mode=%04o,size=%u,streams=%u,stream_bytes=%llu",
 		   from_kuid_munged(user_ns, info->uid),
-		   from_kgid_munged(user_ns, info->gid), info->mode);
+		   from_kgid_munged(user_ns, info->gid), info->mode,
+		   info->size, info->limits.streams, info->limits.bytes);
 	return 0;
+}
+
+/* A stream's inode holds a reference to it; the four logs' hold nothing. */
+static void nslogfs_evict_inode(struct inode *inode)
+{
+	struct nslog_stream *s = nslogfs_stream(inode);
+
+	truncate_inode_pages_final(&inode->i_data);
+	clear_inode(inode);
+	if (s)
+		nslog_stream_put(s);
 }
 
 static const struct super_operations nslogfs_super_ops = {
 	.statfs		= simple_statfs,
 	.show_options	= nslogfs_show_options,
+	.evict_inode	= nslogfs_evict_inode,
 };
 
 static int nslogfs_fill_super(struct super_block *sb, struct fs_context *fc)
@@ -245,6 +520,7 @@ static int nslogfs_fill_super(struct super_block *sb, struct fs_context *fc)
 	sb->s_blocksize_bits = PAGE_SHIFT;
 	sb->s_magic = NSLOGFS_SUPER_MAGIC;
 	sb->s_op = &nslogfs_super_ops;
+	nslog_set_default_d_op(sb, &nslogfs_dentry_ops);
 	sb->s_time_gran = 1;
 	/* Nothing here is a program or a device, whatever chmod says. */
 	sb->s_iflags |= SB_I_NOEXEC | SB_I_NODEV;
@@ -253,8 +529,8 @@ static int nslogfs_fill_super(struct super_block *sb, struct fs_context *fc)
 			     info->gid);
 	if (!root)
 		return -ENOMEM;
-	root->i_op = &simple_dir_inode_operations;
-	root->i_fop = &simple_dir_operations;
+	root->i_op = &nslogfs_dir_iops;
+	root->i_fop = &nslogfs_dir_fops;
 	set_nlink(root, 2);
 	sb->s_root = d_make_root(root);
 	if (!sb->s_root)
@@ -274,14 +550,34 @@ static int nslogfs_get_tree(struct fs_context *fc)
 	return get_tree_nodev(fc, nslogfs_fill_super);
 }
 
-enum { NSLOGFS_OPT_UID, NSLOGFS_OPT_GID, NSLOGFS_OPT_MODE };
+enum {
+	NSLOGFS_OPT_UID, NSLOGFS_OPT_GID, NSLOGFS_OPT_MODE, NSLOGFS_OPT_SIZE,
+	NSLOGFS_OPT_STREAMS, NSLOGFS_OPT_STREAM_BYTES,
+};
 
 static const struct fs_parameter_spec nslogfs_params[] = {
 	fsparam_u32("uid", NSLOGFS_OPT_UID),
 	fsparam_u32("gid", NSLOGFS_OPT_GID),
 	fsparam_u32oct("mode", NSLOGFS_OPT_MODE),
+	fsparam_string("size", NSLOGFS_OPT_SIZE),
+	fsparam_u32("streams", NSLOGFS_OPT_STREAMS),
+	fsparam_string("stream_bytes", NSLOGFS_OPT_STREAM_BYTES),
 	{}
 };
+
+/* A byte count with memparse()'s suffixes (64K, 1M). */
+static int nslogfs_parse_bytes(struct fs_context *fc,
+			       struct fs_parameter *param, u64 min, u64 max,
+			       u64 *bytes)
+{
+	char *end;
+
+	*bytes = memparse(param->string, &end);
+	if (end == param->string || *end || *bytes < min || *bytes > max)
+		return invalfc(fc, "%s=%s: a byte count from %llu to %llu, e.g. 64K",
+			       param->key, param->string, min, max);
+	return 0;
+}
 
 static int nslogfs_parse_param(struct fs_context *fc,
 			       struct fs_parameter *param)
@@ -290,7 +586,8 @@ static int nslogfs_parse_param(struct fs_context *fc,
 	struct fs_parse_result result;
 	kuid_t uid;
 	kgid_t gid;
-	int opt;
+	u64 bytes;
+	int opt, err;
 
 	opt = fs_parse(fc, nslogfs_params, param, &result);
 	if (opt < 0)
@@ -315,6 +612,23 @@ static int nslogfs_parse_param(struct fs_context *fc,
 			return invalfc(fc, "mode %o: only read and write bits",
 				       result.uint_32);
 		info->mode = result.uint_32;
+		break;
+	case NSLOGFS_OPT_SIZE:
+		/* Checked against the set's limit at each create. */
+		err = nslogfs_parse_bytes(fc, param, NSLOG_RING_MIN_SIZE,
+					  NSLOG_RING_MAX_SIZE, &bytes);
+		if (err)
+			return err;
+		info->size = bytes;
+		break;
+	case NSLOGFS_OPT_STREAMS:
+		info->limits.streams = result.uint_32;
+		break;
+	case NSLOGFS_OPT_STREAM_BYTES:
+		err = nslogfs_parse_bytes(fc, param, 0, U64_MAX, &bytes);
+		if (err)
+			return err;
+		info->limits.bytes = bytes;
 		break;
 	}
 	return 0;
@@ -342,6 +656,9 @@ static int nslogfs_init_fs_context(struct fs_context *fc)
 	info->uid = current_fsuid();
 	info->gid = current_fsgid();
 	info->mode = 0622;
+	info->size = 64 << 10;
+	info->limits.streams = 16;
+	info->limits.bytes = 1 << 20;
 	fc->s_fs_info = info;
 	fc->ops = &nslogfs_context_ops;
 	/*
