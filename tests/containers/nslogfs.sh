@@ -15,7 +15,14 @@
 #   |   (device checks, own-records-only readers) or another IPC          |
 #   |   namespace than the mount's                                        |
 #   | nslog and nslogcat unchanged, NSLOG_DEV_DIR at a container's mount  |
+#   | a rate limit on a writer's cgroup holding for its writes to a stream |
 #   +---------------------------------------------------------------------+
+#
+# nslogfs_test's stream cases: made, written, listed, sized, flushed and
+# removed as files; the mount's limits (ENOSPC) and the owner's across
+# containers (EDQUOT, owner_streams, owner_stream_bytes); two mounts of one
+# set agreeing; another container never seeing them; the host listing and
+# collecting them (NSLOG_IOC_OPEN_STREAM); uid 1 refused by the directory.
 set -euo pipefail
 
 # shellcheck source=tests/containers/lib.sh
@@ -79,6 +86,32 @@ echo "$out" | sed 's/^/# /'
 check "nslog writes, nslogcat reads through a rootless mount" \
 	grep -q 'fstest.*hello from a rootless mount' <<<"$out"
 check "... on radio too" grep -q 'fstest.*radio too' <<<"$out"
+
+# Rate limits hold for a stream as for the devices: a rule of 5 records on
+# the writer's cgroup, 30 single-record writes to a stream of the host's set.
+rlcg=/nslogfs-rl
+limits=/proc/nslogger/limits
+cgcreate -g "pids:$rlcg"
+echo "set $rlcg records=5/1h records_burst=5" > "$limits"
+set +e
+cgexec -g "pids:$rlcg" unshare -m bash -c '
+	mount --make-rprivate /
+	mount -t tmpfs tmpfs /mnt
+	mkdir /mnt/log
+	mount -t nslogfs nslogfs /mnt/log
+	: > /mnt/log/rl
+	for i in $(seq 30); do printf "\4rl\0m$i\0" >> /mnt/log/rl; done
+	grep " rl " /proc/nslogger/namespaces
+	rm /mnt/log/rl'
+rl_rc=$?
+set -e
+rl_line=$(awk -v p="$rlcg" '$1 == p' "$limits")
+echo "# $rl_line"
+check "writes to a stream were charged to the writer's cgroup" test "$rl_rc" -eq 0
+check "... 5 accepted" grep -q " accepted=5 " <<<"$rl_line"
+check "... 25 dropped" grep -q " dropped=25 " <<<"$rl_line"
+echo "clear $rlcg" > "$limits"
+cgdelete -g "pids:$rlcg"
 
 echo "nslogfs.sh: $pass passed, $fail failed (nslogfs_test exit $fs_rc, abi_test exit $abi_rc)"
 [ "$fail" -eq 0 ]

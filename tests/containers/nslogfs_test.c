@@ -15,6 +15,7 @@
  * Environment: NSLOG_FS_MNT, the directory a container mounts its tmpfs on
  * (default /mnt).
  */
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <grp.h>
@@ -749,6 +750,468 @@ static void t_owner_quota_holds_for_mounts(void)
 	CHECK(write_str(param, saved) == 0);
 }
 
+/* ------------------------------------------------------------------ */
+/* Streams                                                            */
+
+/* Whether a directory listing of @dir has @name; -1 if it cannot be read. */
+static int dir_has(const char *dir, const char *name)
+{
+	struct dirent *d;
+	DIR *dp = opendir(dir);
+	int found = 0;
+
+	if (!dp)
+		return -1;
+	while ((d = readdir(dp)))
+		found |= !strcmp(d->d_name, name);
+	closedir(dp);
+	return found;
+}
+
+/* The names of @dir in the order listed, space-separated, dots left out. */
+static void dir_names(const char *dir, char *out, size_t n)
+{
+	struct dirent *d;
+	DIR *dp = opendir(dir);
+
+	out[0] = 0;
+	if (!dp)
+		return;
+	while ((d = readdir(dp)))
+		if (d->d_name[0] != '.' && strlen(out) + strlen(d->d_name) + 2 < n) {
+			strcat(out, out[0] ? " " : "");
+			strcat(out, d->d_name);
+		}
+	closedir(dp);
+}
+
+static void body_stream_life(void)
+{
+	unsigned char buf[RDBUF + 1];
+	struct nslog_entry *e = (void *)buf;
+	struct nslog_info in;
+	struct stat st;
+	char p[300], names[256];
+	uint32_t size;
+	int w, r, fd;
+
+	REQUIRE(own_tmpfs() == 0);
+	REQUIRE(mount_logs(NULL) == 0);
+	log_path(p, sizeof(p), "app");
+	umask(022);
+	w = open(p, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0664);
+	REQUIRE(w >= 0);
+	dir_names(logdir, names, sizeof(names));
+	CHECK(!strcmp(names, "main events radio system app"));
+	printf("#   listed: %s\n", names);
+	CHECK(stat(p, &st) == 0 && S_ISREG(st.st_mode));
+	CHECK((st.st_mode & 07777) == 0644 && st.st_uid == 0 && st.st_gid == 0);
+	CHECK(st.st_size == 0 && st.st_blocks == 0);
+	CHECK_ERR(open(p, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600),
+		  EEXIST);
+
+	r = own_reader(open(p, O_RDONLY | O_NONBLOCK | O_CLOEXEC));
+	REQUIRE(r >= 0);
+	REQUIRE(write_text(w, "to a stream") > 0);
+	CHECK(read_text(r, buf) && !strcmp((char *)e->msg + 4, "to a stream"));
+	CHECK(e->log_id == NSLOG_STREAM_LOG_ID_MIN);
+	CHECK(get_info(w, &in) == 0 && in.log_id == NSLOG_STREAM_LOG_ID_MIN);
+	CHECK(in.ns_id == ns_id_of("/proc/self/ns/ipc"));
+	/* The mount's default size, 64K; held once written. */
+	CHECK(ioctl(w, LOGGER_GET_LOG_BUF_SIZE) == 64 << 10);
+	CHECK(stat(p, &st) == 0 && st.st_size > 0 && st.st_blocks == 128);
+
+	/* Sized at run time by the container's root, up to ns_max_size. */
+	size = 16 << 10;
+	CHECK(ioctl(w, NSLOG_IOC_SET_SIZE, &size) == 0);
+	CHECK(ioctl(w, LOGGER_GET_LOG_BUF_SIZE) == 16 << 10);
+	CHECK(stat(p, &st) == 0 && st.st_blocks == 32);
+	size = 128 << 10;
+	CHECK_ERR(ioctl(w, NSLOG_IOC_SET_SIZE, &size), EFBIG);
+
+	/* Truncate flushes it as it does the four logs. */
+	REQUIRE(write_text(w, "flushed") > 0);
+	CHECK(truncate(p, 0) == 0);
+	CHECK(stat(p, &st) == 0 && st.st_size == 0);
+	CHECK(read_text(r, buf) == NULL && errno == EAGAIN);
+
+	/* Names: what is not one, and what is not a stream. */
+	log_path(p, sizeof(p), "a b");
+	CHECK_ERR(open(p, O_WRONLY | O_CREAT | O_CLOEXEC, 0600), EINVAL);
+	log_path(p, sizeof(p), "0123456789012345678901234567890123456789");
+	CHECK_ERR(open(p, O_WRONLY | O_CREAT | O_CLOEXEC, 0600), ENAMETOOLONG);
+	log_path(p, sizeof(p), "dir");
+	CHECK_ERR(mkdir(p, 0755), EPERM);
+	CHECK_ERR(mknod(p, S_IFIFO | 0600, 0), EPERM);
+	log_path(p, sizeof(p), "main");
+	CHECK_ERR(unlink(p), EPERM);
+	CHECK(access(p, W_OK) == 0);
+
+	/* Removed: gone from the directory, its reader reads to the end. */
+	REQUIRE(write_text(w, "last words") > 0);
+	log_path(p, sizeof(p), "app");
+	CHECK(unlink(p) == 0);
+	CHECK_ERR(open(p, O_WRONLY | O_CLOEXEC), ENOENT);
+	CHECK(dir_has(logdir, "app") == 0);
+	CHECK(read_text(r, buf) && !strcmp((char *)e->msg + 4, "last words"));
+	fcntl(r, F_SETFL, 0);
+	CHECK(read(r, buf, RDBUF) == 0);
+	/* A new one of the old name is another stream. */
+	fd = open(p, O_WRONLY | O_CREAT | O_CLOEXEC, 0600);
+	CHECK(fd >= 0 && get_info(fd, &in) == 0 &&
+	      in.log_id == NSLOG_STREAM_LOG_ID_MIN + 1);
+	close(fd);
+	close(w);
+	close(r);
+}
+
+/*
+ * A rootless container makes a stream by creating a file: written, read,
+ * listed, stat()ed, sized, flushed and removed as a file; names checked.
+ */
+static void t_stream_made_written_removed(void)
+{
+	CHECK(container_run(CONTAINER, body_stream_life) == 0);
+}
+
+static void body_stream_mount_limits(void)
+{
+	char p[300];
+	uint32_t size;
+	int a, b;
+
+	REQUIRE(own_tmpfs() == 0);
+	CHECK_ERR(mount_logs("size=1x"), EINVAL);
+	REQUIRE(mount_logs("size=16K,streams=2,stream_bytes=40K") == 0);
+	log_path(p, sizeof(p), "a");
+	a = open(p, O_WRONLY | O_CREAT | O_CLOEXEC, 0600);
+	log_path(p, sizeof(p), "b");
+	b = open(p, O_WRONLY | O_CREAT | O_CLOEXEC, 0600);
+	REQUIRE(a >= 0 && b >= 0);
+	CHECK(ioctl(a, LOGGER_GET_LOG_BUF_SIZE) == 16 << 10);
+	log_path(p, sizeof(p), "c");
+	CHECK_ERR(open(p, O_WRONLY | O_CREAT | O_CLOEXEC, 0600), ENOSPC);
+	/* 16K + 32K is past 40K; the size stays. */
+	size = 32 << 10;
+	CHECK_ERR(ioctl(a, NSLOG_IOC_SET_SIZE, &size), ENOSPC);
+	CHECK(ioctl(a, LOGGER_GET_LOG_BUF_SIZE) == 16 << 10);
+	/* Removed while open still counts; closed, it frees its place. */
+	log_path(p, sizeof(p), "b");
+	CHECK(unlink(p) == 0);
+	log_path(p, sizeof(p), "c");
+	CHECK_ERR(open(p, O_WRONLY | O_CREAT | O_CLOEXEC, 0600), ENOSPC);
+	close(b);
+	b = open(p, O_WRONLY | O_CREAT | O_CLOEXEC, 0600);
+	CHECK(b >= 0);
+	close(a);
+	close(b);
+}
+
+/* The mount's size=, streams= and stream_bytes=: -ENOSPC past them. */
+static void t_stream_mount_limits(void)
+{
+	CHECK(container_run(CONTAINER, body_stream_mount_limits) == 0);
+}
+
+/* Host uid HOST_BASE's streams and their bytes, from /proc/nslogger/owners. */
+static int owner_streams(unsigned long long *bytes)
+{
+	char line[128], want[32];
+	FILE *f = fopen("/proc/nslogger/owners", "r");
+	int sets, n = 0;
+
+	*bytes = 0;
+	if (!f)
+		return -1;
+	snprintf(want, sizeof(want), "uid:%d %%d %%d %%llu", HOST_BASE);
+	while (fgets(line, sizeof(line), f))
+		if (sscanf(line, want, &sets, &n, bytes) == 3)
+			break;
+	fclose(f);
+	return n;
+}
+
+static int set_param(const char *name, const char *val, char *saved, size_t n)
+{
+	char path[128];
+	ssize_t got;
+	int fd;
+
+	snprintf(path, sizeof(path), "/sys/module/nslogger/parameters/%s", name);
+	if (saved) {
+		fd = open(path, O_RDONLY | O_CLOEXEC);
+		if (fd < 0)
+			return -1;
+		got = read(fd, saved, n - 1);
+		close(fd);
+		if (got <= 0)
+			return -1;
+		saved[got] = 0;
+	}
+	return write_str(path, val);
+}
+
+static void body_make_two_streams(void)
+{
+	char p[300];
+	int i, fd;
+
+	REQUIRE(own_tmpfs() == 0);
+	REQUIRE(mount_logs(NULL) == 0);
+	for (i = 0; i < 2; i++) {
+		snprintf(p, sizeof(p), "%s/s%d", logdir, i);
+		fd = open(p, O_WRONLY | O_CREAT | O_CLOEXEC, 0600);
+		CHECK(fd >= 0);
+		close(fd);
+	}
+}
+
+static void body_stream_over_owner_quota(void)
+{
+	char p[300];
+	int fd;
+
+	REQUIRE(own_tmpfs() == 0);
+	REQUIRE(mount_logs(NULL) == 0);
+	log_path(p, sizeof(p), "one");
+	fd = open(p, O_WRONLY | O_CREAT | O_CLOEXEC, 0600);
+	REQUIRE(fd >= 0);
+	log_path(p, sizeof(p), "two");
+	CHECK_ERR(open(p, O_WRONLY | O_CREAT | O_CLOEXEC, 0600), EDQUOT);
+	/* Removing the one kept open gains nothing. */
+	log_path(p, sizeof(p), "one");
+	CHECK(unlink(p) == 0);
+	log_path(p, sizeof(p), "two");
+	CHECK_ERR(open(p, O_WRONLY | O_CREAT | O_CLOEXEC, 0600), EDQUOT);
+	close(fd);
+	fd = open(p, O_WRONLY | O_CREAT | O_CLOEXEC, 0600);
+	CHECK(fd >= 0);
+	close(fd);
+}
+
+/*
+ * The owner's limits (owner_streams, owner_stream_bytes) hold across its
+ * containers and mounts: a tenant cannot multiply them with more
+ * namespaces, more mounts, or streams removed but kept open.  What they
+ * take is back at 0 once the containers are gone.
+ */
+static void t_stream_owner_quota_across_containers(void)
+{
+	struct container a;
+	struct timespec ts = { 0, 50 * 1000 * 1000 };
+	char saved_n[32], saved_b[32];
+	unsigned long long bytes;
+	int i;
+
+	/* Earlier cases' sets go within the grace period, streams with them. */
+	for (i = 0; i < 200 && owner_streams(&bytes) > 0; i++)
+		nanosleep(&ts, NULL);
+	REQUIRE(owner_streams(&bytes) == 0);
+	REQUIRE(set_param("owner_streams", "3", saved_n, sizeof(saved_n)) == 0);
+	REQUIRE(set_param("owner_stream_bytes", "16777216", saved_b,
+			  sizeof(saved_b)) == 0);
+	REQUIRE(container_start(&a, CONTAINER, body_make_two_streams) == 0);
+	REQUIRE(container_body_done(&a) == 0);
+	CHECK(owner_streams(&bytes) == 2 && bytes == 2 * 65536ULL);
+	CHECK(container_run(CONTAINER, body_stream_over_owner_quota) == 0);
+	for (i = 0; i < 200 && owner_streams(&bytes) > 2; i++)
+		nanosleep(&ts, NULL);
+	CHECK(owner_streams(&bytes) == 2);
+
+	/* Bytes: with room for one 64K stream, the second is refused. */
+	CHECK(set_param("owner_streams", "100", NULL, 0) == 0);
+	CHECK(set_param("owner_stream_bytes", "196608", NULL, 0) == 0);
+	CHECK(container_run(CONTAINER, body_stream_over_owner_quota) == 0);
+	CHECK(container_wait(&a) == 0);
+	for (i = 0; i < 200 && owner_streams(&bytes) > 0; i++)
+		nanosleep(&ts, NULL);
+	CHECK(owner_streams(&bytes) == 0 && bytes == 0);
+	CHECK(set_param("owner_streams", saved_n, NULL, 0) == 0);
+	CHECK(set_param("owner_stream_bytes", saved_b, NULL, 0) == 0);
+}
+
+static int uid1_write_s(void)
+{
+	char p[300];
+	int fd;
+
+	log_path(p, sizeof(p), "s");
+	fd = open(p, O_WRONLY | O_CLOEXEC);
+	if (fd < 0)
+		return errno;
+	close(fd);
+	return 0;
+}
+
+static void body_two_mounts(void)
+{
+	char p[300], q[320], other[300];
+	struct stat st;
+	int w, fd;
+
+	REQUIRE(own_tmpfs() == 0);
+	REQUIRE(mount_logs(NULL) == 0);
+	snprintf(other, sizeof(other), "%s/log2", mnt);
+	REQUIRE(mkdir(other, 0755) == 0);
+	REQUIRE(mount("nslogfs", other, "nslogfs", 0, NULL) == 0);
+
+	/* Looked up in the second mount before it exists: then made. */
+	snprintf(q, sizeof(q), "%s/s", other);
+	CHECK_ERR(open(q, O_WRONLY | O_CLOEXEC), ENOENT);
+	log_path(p, sizeof(p), "s");
+	w = open(p, O_WRONLY | O_CREAT | O_CLOEXEC, 0600);
+	REQUIRE(w >= 0);
+	REQUIRE(write_text(w, "seen in both") > 0);
+	fd = own_reader(open(q, O_RDONLY | O_NONBLOCK | O_CLOEXEC));
+	CHECK(fd >= 0 && finds(fd, "seen in both"));
+	close(fd);
+	CHECK(dir_has(other, "s") == 1);
+
+	/* Owner and mode are the stream's: chmod in one, seen in the other. */
+	CHECK(as_uid1(uid1_write_s) == EACCES);
+	CHECK(chmod(q, 0622) == 0);
+	CHECK(stat(p, &st) == 0 && (st.st_mode & 07777) == 0622);
+	CHECK(as_uid1(uid1_write_s) == 0);
+	CHECK_ERR(chmod(p, 0755), EINVAL);
+
+	/* Removed through the second, while the first still has it open. */
+	CHECK(unlink(q) == 0);
+	CHECK_ERR(open(p, O_WRONLY | O_CLOEXEC), ENOENT);
+	CHECK(dir_has(logdir, "s") == 0);
+	close(w);
+}
+
+/* Two mounts of one set show the same streams, made and removed in either. */
+static void t_stream_two_mounts_agree(void)
+{
+	CHECK(container_run(CONTAINER, body_two_mounts) == 0);
+}
+
+static void body_make_secret_stream(void)
+{
+	char p[300];
+	int w;
+
+	REQUIRE(own_tmpfs() == 0);
+	REQUIRE(mount_logs(NULL) == 0);
+	log_path(p, sizeof(p), "secret");
+	w = open(p, O_WRONLY | O_CREAT | O_CLOEXEC, 0600);
+	REQUIRE(w >= 0);
+	REQUIRE(write_text(w, "A's stream") > 0);
+	close(w);
+}
+
+static void body_no_secret_stream(void)
+{
+	char p[300];
+
+	REQUIRE(own_tmpfs() == 0);
+	REQUIRE(mount_logs(NULL) == 0);
+	log_path(p, sizeof(p), "secret");
+	CHECK_ERR(open(p, O_RDONLY | O_CLOEXEC), ENOENT);
+	CHECK(dir_has(logdir, "secret") == 0);
+}
+
+/* Whether the listing has a line of set @id's log @name. */
+static int listed_log(uint64_t id, const char *name)
+{
+	char line[512], want[32], log[64];
+	FILE *f = fopen("/proc/nslogger/namespaces", "r");
+	int n = 0;
+
+	if (!f)
+		return -1;
+	snprintf(want, sizeof(want), "%llu ", (unsigned long long)id);
+	while (fgets(line, sizeof(line), f))
+		if (!strncmp(line, want, strlen(want)) &&
+		    sscanf(line, "%*s %*s %*s %*s %63s", log) == 1)
+			n += !strcmp(log, name);
+	fclose(f);
+	return n;
+}
+
+/*
+ * Another container never sees a container's stream; the host lists it
+ * and collects it by name (NSLOG_IOC_OPEN_STREAM), and the stream goes
+ * with the container.
+ */
+static void t_stream_private_to_container_collected_by_host(void)
+{
+	struct nslog_open_stream os = { .ns_fd = -1 };
+	unsigned char buf[RDBUF + 1];
+	struct nslog_entry *e = (void *)buf;
+	struct timespec ts = { 0, 50 * 1000 * 1000 };
+	struct container a;
+	char p[64];
+	int any, r, i;
+
+	REQUIRE(container_start(&a, CONTAINER, body_make_secret_stream) == 0);
+	REQUIRE(container_body_done(&a) == 0);
+	CHECK(container_run(CONTAINER, body_no_secret_stream) == 0);
+
+	snprintf(p, sizeof(p), "/proc/%d/ns/ipc", (int)a.pid);
+	os.ns_id = ns_id_of(p);
+	REQUIRE(os.ns_id != 0);
+	CHECK(listed(os.ns_id) == 5 && listed_log(os.ns_id, "secret") == 1);
+	any = open_dev("main", O_WRONLY);
+	REQUIRE(any >= 0);
+	strcpy(os.name, "secret");
+	r = own_reader(ioctl(any, NSLOG_IOC_OPEN_STREAM, &os));
+	CHECK(r >= 0);
+	if (r >= 0) {
+		fcntl(r, F_SETFL, O_NONBLOCK);
+		CHECK(read_text(r, buf) &&
+		      !strcmp((char *)e->msg + 4, "A's stream"));
+		CHECK(e->log_id == NSLOG_STREAM_LOG_ID_MIN);
+		close(r);
+	}
+	strcpy(os.name, "nosuch");
+	CHECK_ERR(ioctl(any, NSLOG_IOC_OPEN_STREAM, &os), ENOENT);
+	strcpy(os.name, "main");
+	r = ioctl(any, NSLOG_IOC_OPEN_STREAM, &os);
+	CHECK(r >= 0);
+	close(r);
+	memset(os.name, 'x', sizeof(os.name));
+	CHECK_ERR(ioctl(any, NSLOG_IOC_OPEN_STREAM, &os), EINVAL);
+	os.flags = 1;
+	strcpy(os.name, "secret");
+	CHECK_ERR(ioctl(any, NSLOG_IOC_OPEN_STREAM, &os), EINVAL);
+	close(any);
+
+	CHECK(container_wait(&a) == 0);
+	for (i = 0; i < 200 && listed(os.ns_id) > 0; i++)
+		nanosleep(&ts, NULL);
+	CHECK(listed(os.ns_id) == 0);
+}
+
+static int uid1_make_stream(void)
+{
+	char p[300];
+	int fd;
+
+	log_path(p, sizeof(p), "mine");
+	fd = open(p, O_WRONLY | O_CREAT | O_CLOEXEC, 0600);
+	if (fd >= 0) {
+		close(fd);
+		return 0;
+	}
+	return errno;
+}
+
+static void body_uid1_no_create(void)
+{
+	REQUIRE(own_tmpfs() == 0);
+	REQUIRE(mount_logs(NULL) == 0);
+	/* The directory is its mounter's, 0755: uid 1 makes nothing. */
+	CHECK(as_uid1(uid1_make_stream) == EACCES);
+}
+
+/* Only who may write the mount's directory makes streams. */
+static void t_stream_create_needs_the_directory(void)
+{
+	CHECK(container_run(CONTAINER, body_uid1_no_create) == 0);
+}
+
 #define T(fn) { #fn + 2, fn }
 static const struct tap_case cases[] = {
 	T(t_host_mount_shows_the_devices_set),
@@ -760,6 +1223,12 @@ static const struct tap_case cases[] = {
 	T(t_two_containers_never_see_each_other),
 	T(t_set_freed_after_container_and_mount_go),
 	T(t_owner_quota_holds_for_mounts),
+	T(t_stream_made_written_removed),
+	T(t_stream_mount_limits),
+	T(t_stream_owner_quota_across_containers),
+	T(t_stream_two_mounts_agree),
+	T(t_stream_private_to_container_collected_by_host),
+	T(t_stream_create_needs_the_directory),
 };
 
 int main(int argc, char **argv)
