@@ -146,6 +146,8 @@ enum op {
 	OP_IOCTL_EINTR, OP_T_SET, OP_T_ENOSPC, OP_T_RELEASE, OP_T_USERNS, OP_T_UNSHARE_LIMIT,
 	OP_T_HOST, OP_T_OTHER, OP_T_CG_MKDIR, OP_T_CG_RMDIR, OP_T_CG_MOVE,
 	OP_T_ACCEPTED, OP_T_DROPPED, OP_T_NOTICE, OP_UNSHARE_QUOTA,
+	OP_S_CREATE, OP_S_UNLINK, OP_S_READBACK, OP_S_REPLACED, OP_S_EOF,
+	OP_S_TRUNCATE, OP_S_LIST, OP_S_LIMIT,
 	OP_NR
 };
 
@@ -165,13 +167,16 @@ static const char *const op_names[OP_NR] = {
 	"tenant_cgroup_rmdir", "tenant_cgroup_move", "tenant_records_accepted",
 	"tenant_records_dropped", "tenant_notices_seen",
 	"unshare_at_owner_quota",
+	"stream_create", "stream_unlink", "stream_own_record_read",
+	"stream_replaced_between_opens", "stream_removed_reader_eof",
+	"stream_truncate", "stream_listing", "stream_at_limit",
 };
 
 /* Invariants, each counted separately. */
 enum inv {
 	INV_FORMAT, INV_ORDER, INV_CONTENT, INV_COMPLETE, INV_NAMESPACE,
 	INV_ERRNO, INV_UNSHARE, INV_CGROUP, INV_HANG, INV_SHARED, INV_QUOTA,
-	INV_DEFAULT, INV_NR
+	INV_DEFAULT, INV_STREAM, INV_NR
 };
 
 static const char *const inv_names[INV_NR] = {
@@ -187,6 +192,7 @@ static const char *const inv_names[INV_NR] = {
 	"threads sharing one file are each handed different records",
 	"a tenant holds at most ns_per_owner sets; the host and others still get theirs",
 	"a tenant's new cgroups share one default bucket, held to its bound",
+	"a stream's records carry its log id; a removed stream's reader ends",
 };
 
 struct wstate {
@@ -1372,9 +1378,221 @@ static void chaos_main(unsigned int g)
 	_exit(0);
 }
 
+/* ---- streams: made, used and removed in a group's mount ---------------- */
+
+/*
+ * With --nslogfs, two processes of each group make, write, read, flush,
+ * list and remove streams among a few names, racing each other.  Beside
+ * "no errno but the documented ones", what they check: every record read
+ * from a stream's file carries the log id NSLOG_IOC_INFO gives that file,
+ * a record written is read back by a reader opened before it (unless the
+ * stream was flushed or removed in between, or another stream of the name
+ * was opened), and a reader of a removed stream gets end of file.
+ */
+#define NSTREAM_NAMES	4
+
+static void stream_path(char *p, size_t n, unsigned int i)
+{
+	snprintf(p, n, FS_DIR "/s%u", i);
+}
+
+static int stream_reader(const char *path)
+{
+	int v = NSLOG_ENTRY_VERSION;
+	int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+
+	if (fd >= 0 && ioctl(fd, LOGGER_SET_VERSION, &v)) {
+		violation(INV_ERRNO, "stream SET_VERSION: %s", strerror(errno));
+		close(fd);
+		return -1;
+	}
+	return fd;
+}
+
+/*
+ * Read @fd to its end: each record well-formed and of @log_id.  Returns
+ * 1 if @want was among them, 0 if not, -1 at end of file.
+ */
+static int stream_drain(int fd, uint32_t log_id, const char *want)
+{
+	static uint8_t buf[LOGGER_ENTRY_MAX_PAYLOAD + 128];
+	struct nslog_entry *e = (void *)buf;
+	int found = 0;
+	ssize_t n;
+
+	for (;;) {
+		n = read(fd, buf, sizeof(buf) - 1);
+		if (n == 0)
+			return -1;
+		if (n < 0) {
+			if (errno != EAGAIN)
+				violation(INV_ERRNO, "stream read: %s",
+					  strerror(errno));
+			return found;
+		}
+		if (n < (ssize_t)sizeof(*e) || e->hdr_size != sizeof(*e) ||
+		    n != (ssize_t)sizeof(*e) + e->len) {
+			violation(INV_FORMAT, "stream record of %zd bytes, len %u",
+				  n, e->len);
+			return found;
+		}
+		if (e->log_id != log_id)
+			violation(INV_STREAM, "stream record of log id %u read from log id %u",
+				  e->log_id, log_id);
+		buf[n] = 0;
+		if (e->len > 4 && !strcmp((char *)e->msg + 4, want))
+			found = 1;
+	}
+}
+
+static int stream_errno_ok(int err)
+{
+	return err == ENOENT || err == EEXIST || err == ENOSPC ||
+	       err == EDQUOT;
+}
+
+static void stream_use(unsigned int g, const char *path)
+{
+	struct nslog_info wi, ri;
+	char msg[64], rec[80];
+	int w, r, got;
+
+	w = open(path, O_WRONLY | O_CLOEXEC);
+	r = stream_reader(path);
+	if (w < 0 || r < 0) {
+		if (errno != ENOENT)
+			violation(INV_ERRNO, "stream open: %s", strerror(errno));
+		goto out;
+	}
+	if (ioctl(w, NSLOG_IOC_INFO, &wi) || ioctl(r, NSLOG_IOC_INFO, &ri)) {
+		violation(INV_ERRNO, "stream INFO: %s", strerror(errno));
+		goto out;
+	}
+	if (ri.log_id < NSLOG_STREAM_LOG_ID_MIN ||
+	    ri.ns_id != A_LOAD(&sh->g[g].ns_id))
+		violation(INV_STREAM, "stream log id %u, ns %llu", ri.log_id,
+			  (unsigned long long)ri.ns_id);
+	snprintf(msg, sizeof(msg), "s %d %" PRIu64, (int)getpid(), rnd());
+	rec[0] = 4;
+	memcpy(rec + 1, "st", 3);
+	memcpy(rec + 4, msg, strlen(msg) + 1);
+	if (write(w, rec, 4 + strlen(msg) + 1) < 0) {
+		/* A rate limit may drop it (drop_errno is EAGAIN in a run). */
+		if (errno != EAGAIN)
+			violation(INV_ERRNO, "stream write: %s", strerror(errno));
+		goto out;
+	}
+	got = stream_drain(r, ri.log_id, msg);
+	if (wi.log_id != ri.log_id) {
+		count(OP_S_REPLACED);
+	} else if (got == 1) {
+		count(OP_S_READBACK);
+	} else if (got == 0 && !access(path, F_OK)) {
+		/*
+		 * Missed with the stream still there: fine only if the other
+		 * process flushed it (or replaced it) meanwhile, which the
+		 * stream's records written count since then would show.
+		 */
+		struct nslog_info now;
+
+		if (!ioctl(r, NSLOG_IOC_INFO, &now) && now.tail_seq <= ri.head_seq &&
+		    now.head_seq > ri.head_seq)
+			violation(INV_STREAM, "own record not read back from %s (seq %llu..%llu)",
+				  path, (unsigned long long)now.tail_seq,
+				  (unsigned long long)now.head_seq);
+	}
+out:
+	if (w >= 0)
+		close(w);
+	if (r >= 0)
+		close(r);
+}
+
+static void streams_main(unsigned int g)
+{
+	int ops = 50 + rnd_below(300);
+	char path[64];
+
+	while (!stopping() && ops-- > 0) {
+		uint32_t what = rnd_below(100);
+		int fd, r;
+
+		stream_path(path, sizeof(path), rnd_below(NSTREAM_NAMES));
+		if (what < 25) {
+			fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC,
+				  0600);
+			if (fd >= 0) {
+				count(OP_S_CREATE);
+				close(fd);
+			} else if (errno == ENOSPC || errno == EDQUOT) {
+				count(OP_S_LIMIT);
+			} else if (!stream_errno_ok(errno)) {
+				violation(INV_ERRNO, "stream create: %s",
+					  strerror(errno));
+			}
+		} else if (what < 40) {
+			/* Removed while a reader holds it: that reader ends. */
+			r = stream_reader(path);
+			if (!unlink(path)) {
+				count(OP_S_UNLINK);
+				if (r >= 0) {
+					uint32_t id = 0;
+					struct nslog_info in;
+
+					if (!ioctl(r, NSLOG_IOC_INFO, &in))
+						id = in.log_id;
+					/* Drained, a gone stream's read is 0. */
+					if (stream_drain(r, id, "") == -1)
+						count(OP_S_EOF);
+					else if (stream_drain(r, id, "") != -1)
+						violation(INV_STREAM, "reader of a removed stream got no end of file");
+				}
+			} else if (errno != ENOENT) {
+				violation(INV_ERRNO, "stream unlink: %s",
+					  strerror(errno));
+			}
+			if (r >= 0)
+				close(r);
+		} else if (what < 85) {
+			stream_use(g, path);
+		} else if (what < 90) {
+			if (!truncate(path, 0))
+				count(OP_S_TRUNCATE);
+			else if (errno != ENOENT)
+				violation(INV_ERRNO, "stream truncate: %s",
+					  strerror(errno));
+		} else {
+			DIR *d = opendir(FS_DIR);
+			struct dirent *de;
+			int logs = 0;
+
+			while (d && (de = readdir(d))) {
+				if (de->d_name[0] == '.')
+					continue;
+				for (unsigned int l = 0; l < NLOGS; l++)
+					logs += !strcmp(de->d_name, fs_paths[l] +
+							sizeof(FS_DIR));
+				if (de->d_name[0] != 's' &&
+				    strcmp(de->d_name, "main") &&
+				    strcmp(de->d_name, "events") &&
+				    strcmp(de->d_name, "radio") &&
+				    strcmp(de->d_name, "system"))
+					violation(INV_STREAM, "listed %s", de->d_name);
+			}
+			if (d)
+				closedir(d);
+			if (logs != NLOGS)
+				violation(INV_STREAM, "listing has %d of the four logs",
+					  logs);
+			count(OP_S_LIST);
+		}
+	}
+	_exit(0);
+}
+
 /* ---- groups ------------------------------------------------------------ */
 
-enum role { R_WRITER, R_READER, R_CHAOS };
+enum role { R_WRITER, R_READER, R_CHAOS, R_STREAMS };
 
 static pid_t spawn(unsigned int g, enum role role, unsigned int idx,
 		   uint64_t gen)
@@ -1395,6 +1613,9 @@ static pid_t spawn(unsigned int g, enum role role, unsigned int idx,
 		break;
 	case R_CHAOS:
 		chaos_main(g);
+		break;
+	case R_STREAMS:
+		streams_main(g);
 		break;
 	}
 	_exit(0);
@@ -1457,6 +1678,10 @@ static void group_main(unsigned int g)
 	for (unsigned int i = 0; i < NREADERS; i++)
 		kids[nk++] = (typeof(kids[0])){ 0, R_READER, i };
 	kids[nk++] = (typeof(kids[0])){ 0, R_CHAOS, 0 };
+	/* Two, so that they race for the same few names. */
+	if (opt_nslogfs)
+		for (unsigned int i = 0; i < 2; i++)
+			kids[nk++] = (typeof(kids[0])){ 0, R_STREAMS, i };
 	for (int i = 0; i < nk; i++)
 		kids[i].pid = spawn(g, kids[i].role, kids[i].idx, gen++);
 
@@ -1720,17 +1945,29 @@ static int owner_sets(uint32_t uid)
 /* How many sets the registry has, from an open /proc/nslogger/namespaces. */
 static int registry_sets(int fd)
 {
-	char buf[8192];
-	int lines = 0;
+	char buf[8192], line[256], log[40];
+	size_t len = 0;
+	int sets = 0;
 	ssize_t n;
 
 	if (fd < 0 || lseek(fd, 0, SEEK_SET))
 		return -1;
-	while ((n = read(fd, buf, sizeof(buf))) > 0)
-		for (ssize_t i = 0; i < n; i++)
-			lines += buf[i] == '\n';
-	/* A header, then four lines a set, the initial one's first. */
-	return lines > 5 ? (lines - 1) / 4 - 1 : 0;
+	/* One "main" line a set (streams have lines too), the initial one's first. */
+	while ((n = read(fd, buf, sizeof(buf))) > 0) {
+		for (ssize_t i = 0; i < n; i++) {
+			if (buf[i] != '\n') {
+				if (len < sizeof(line) - 1)
+					line[len++] = buf[i];
+				continue;
+			}
+			line[len] = 0;
+			len = 0;
+			if (sscanf(line, "%*s %*s %*s %*s %39s", log) == 1 &&
+			    !strcmp(log, "main"))
+				sets++;
+		}
+	}
+	return sets > 1 ? sets - 1 : 0;
 }
 
 /* Messages from a hoarder's child: a set (with its two files), or why not. */
