@@ -81,11 +81,18 @@ out=$(setpriv --reuid=100000 --regid=100000 --clear-groups \
 	export NSLOG_DEV_DIR=/mnt
 	"$1/nslog" -t fstest "hello from a rootless mount"
 	"$1/nslog" -b radio -t fstest "radio too"
-	"$1/nslogcat" -d -b main -b radio -v brief "fstest:*" "*:S"' fs "$tools" 2>&1) || true
+	"$1/nslogcat" -d -b main -b radio -v brief "fstest:*" "*:S"
+	touch /mnt/log/app && chown 0:0 /mnt/log/app && chmod 0620 /mnt/log/app
+	echo "stream: $(stat -c "%a %u %s" /mnt/log/app)"
+	rm /mnt/log/app
+	echo "after rm: $(ls -U /mnt/log | tr "\n" " ")"' fs "$tools" 2>&1) || true
 echo "$out" | sed 's/^/# /'
 check "nslog writes, nslogcat reads through a rootless mount" \
 	grep -q 'fstest.*hello from a rootless mount' <<<"$out"
 check "... on radio too" grep -q 'fstest.*radio too' <<<"$out"
+check "touch, chown, chmod make a stream as containers.md says" \
+	grep -qx 'stream: 620 0 0' <<<"$out"
+check "... and rm removes it" grep -qx 'after rm: main events radio system ' <<<"$out"
 
 # Rate limits hold for a stream as for the devices: a rule of 5 records on
 # the writer's cgroup, 30 single-record writes to a stream of the host's set.

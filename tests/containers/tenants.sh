@@ -271,7 +271,7 @@ is "1 the host (root, unshare --ipc in the initial user namespace) still gets a 
 owners_check "1 $owners: uid:2001 holds $per" uid:2001 "$per"
 owners_check "1 $owners: uid:2002 holds $per" uid:2002 "$per"
 if [ -e "$owners" ]; then
-	is "1 $owners starts with its header" "$(head -n 1 "$owners")" "# owner sets"
+	is "1 $owners starts with its header" "$(head -n 1 "$owners")" "# owner sets streams stream_bytes"
 fi
 release
 
