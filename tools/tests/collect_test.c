@@ -105,6 +105,57 @@ static void test_nslist(void)
 	nslog_nslist_free(&l);
 }
 
+static void test_nslist_streams(void)
+{
+	static const char text[] =
+		"# ns_id user_ns_id state files log allocated used written stored set_id\n"
+		"4026532301 4026532299 live 1 main 65536 96 3 3 6414010659057826753\n"
+		"4026532301 4026532299 live 1 events 0 0 0 0 6414010659057826753\n"
+		"4026532301 4026532299 live 1 radio 0 0 0 0 6414010659057826753\n"
+		"4026532301 4026532299 live 1 system 0 0 0 0 6414010659057826753\n"
+		"4026532301 4026532299 live 1 audit 65536 200 9 8 6414010659057826753\n"
+		"4026532301 4026532299 live 1 app.web-1_x 65536 0 0 0 6414010659057826753\n"
+		"4026532301 4026532299 live 1 Abcdefghijklmnopqrstuvwxyz01234 0 0 0 4 6414010659057826753\n"
+		"4026532301 4026532299 live 1 .hidden 0 0 0 0 6414010659057826753\n"
+		"4026532301 4026532299 live 1 Abcdefghijklmnopqrstuvwxyz012345 0 0 0 0 6414010659057826753\n"
+		"4026532302 4026532299 live 1 main 65536 96 3 3 6414010659057826754\n";
+	struct nslog_nslist l = { 0 };
+	const struct nslog_nsent *e;
+	int ret;
+
+	ret = nslog_nslist_parse(&l, text);
+	tap_ok(!ret && l.count == 2, "nslist: stream lines are lines of their set");
+	e = nslog_nslist_find(&l, 6414010659057826753ULL);
+	tap_ok(e && e->nstreams == 3 && e->stored[0] == 3,
+	       "nslist: a set's streams after its fixed logs, bad names skipped");
+	tap_ok(e && e->nstreams == 3 && !strcmp(e->streams[0].name, "audit") &&
+	       e->streams[0].stored == 8 &&
+	       !strcmp(e->streams[1].name, "app.web-1_x") &&
+	       !strcmp(e->streams[2].name,
+		       "Abcdefghijklmnopqrstuvwxyz01234") &&
+	       e->streams[2].stored == 4,
+	       "nslist: each stream's name and records stored, in order");
+	e = nslog_nslist_find(&l, 6414010659057826754ULL);
+	tap_ok(e && !e->nstreams, "nslist: a set without streams has none");
+
+	/* a later listing: the stream is gone, the set keeps its others */
+	ret = nslog_nslist_parse(&l,
+		"4026532301 4026532299 live 1 main 0 0 0 0 6414010659057826753\n"
+		"4026532301 4026532299 live 1 app.web-1_x 0 0 0 0 6414010659057826753\n");
+	e = nslog_nslist_find(&l, 6414010659057826753ULL);
+	tap_ok(!ret && e && e->nstreams == 1 &&
+	       !strcmp(e->streams[0].name, "app.web-1_x"),
+	       "nslist: a stream no longer listed is gone from the entry");
+
+	tap_ok(nslog_stream_name_ok("a") && nslog_stream_name_ok("9-x.y_z") &&
+	       !nslog_stream_name_ok("") && !nslog_stream_name_ok("-a") &&
+	       !nslog_stream_name_ok("a/b") && !nslog_stream_name_ok("a b") &&
+	       !nslog_stream_name_ok("main") && !nslog_stream_name_ok("events") &&
+	       !nslog_stream_name_ok("radio") && !nslog_stream_name_ok("system"),
+	       "nslist: stream names: [A-Za-z0-9][A-Za-z0-9._-]*, no fixed log's");
+	nslog_nslist_free(&l);
+}
+
 static void test_boot_id(void)
 {
 	char path[128], id[NSLOG_BOOT_ID_LEN + 1];
@@ -377,6 +428,7 @@ int main(void)
 	if (!tap_ok(mkdtemp(dir), "make a scratch directory"))
 		return tap_done();
 	test_nslist();
+	test_nslist_streams();
 	test_boot_id();
 	test_state_file();
 	test_state_bad();
