@@ -258,6 +258,63 @@ static void test_state_file(void)
 	nslog_cstate_free(&got);
 }
 
+static void test_state_streams(void)
+{
+	struct nslog_cstate st = { 0 }, got = { 0 };
+	const struct nslog_cstate_stream *a, *b;
+	struct nslog_cstate_set *s;
+	char path[128], name[32], *text;
+	unsigned int line, i;
+	int ret;
+
+	snprintf(path, sizeof(path), "%s/streams.state", dir);
+	strcpy(st.boot_id, BOOT);
+	s = nslog_cstate_add(&st, 6414010659057826753ULL, 4026532301ULL);
+	s->has[0] = true;
+	s->last[0] = 3;
+	tap_ok(!nslog_cstate_stream_add(s, "audit", 41) &&
+	       !nslog_cstate_stream_add(s, "app.web-1_x", 0),
+	       "state: streams added by name");
+	tap_int("state: a stream added twice",
+		nslog_cstate_stream_add(s, "audit", 42), -EEXIST);
+	tap_int("state: a fixed log's name is no stream's",
+		nslog_cstate_stream_add(s, "main", 42), -EINVAL);
+	ret = nslog_cstate_save(&st, path);
+	text = get_file(path);
+	tap_ok(!ret && text && strstr(text,
+		"set 6414010659057826753 4026532301 main=3 audit=41 app.web-1_x=0\n"),
+	       "state: a set's streams saved by name after its fixed logs");
+
+	ret = nslog_cstate_load(&got, path, BOOT, &line);
+	s = nslog_cstate_find(&got, 6414010659057826753ULL);
+	a = s ? nslog_cstate_stream_find(s, "audit") : NULL;
+	b = s ? nslog_cstate_stream_find(s, "app.web-1_x") : NULL;
+	tap_ok(!ret && s && s->has[0] && s->last[0] == 3 && s->nstreams == 2 &&
+	       a && a->last == 41 && b && b->last == 0 &&
+	       !nslog_cstate_stream_find(s, "audi"),
+	       "state: streams loaded back by name");
+
+	/* many streams: a line longer than any fixed buffer */
+	s = nslog_cstate_find(&st, 6414010659057826753ULL);
+	for (i = 0; i < 200; i++) {
+		snprintf(name, sizeof(name), "stream-number-%u", i);
+		nslog_cstate_stream_add(s, name, 1000000000000ULL + i);
+	}
+	ret = nslog_cstate_save(&st, path);
+	ret = ret ? ret : nslog_cstate_load(&got, path, BOOT, &line);
+	s = nslog_cstate_find(&got, 6414010659057826753ULL);
+	a = s ? nslog_cstate_stream_find(s, "stream-number-199") : NULL;
+	tap_ok(!ret && s && s->nstreams == 202 && a &&
+	       a->last == 1000000000199ULL,
+	       "state: a set of 202 streams: one long line, loaded whole");
+
+	nslog_cstate_remove(&got, s);
+	tap_ok(!got.count, "state: an entry with streams removed");
+	nslog_cstate_free(&st);
+	nslog_cstate_free(&got);
+	unlink(path);
+}
+
 static void check_bad(const char *what, const char *text, unsigned int want)
 {
 	struct nslog_cstate got = { 0 };
@@ -285,8 +342,13 @@ static void test_state_bad(void)
 	check_bad("cut short: no boot_id", "nslog-collector-state 1\n", 1);
 	snprintf(text, sizeof(text), "%sset 1 2 main=3", head);
 	check_bad("the last line without its newline (torn)", text, 3);
-	snprintf(text, sizeof(text), "%sset 1 2 mian=3\n", head);
-	check_bad("an unknown log", text, 3);
+	/* "mian" would be a stream's name */
+	snprintf(text, sizeof(text), "%sset 1 2 .mian=3\n", head);
+	check_bad("a name that is no log's", text, 3);
+	snprintf(text, sizeof(text), "%sset 1 2 audit=3 main=1 audit=4\n", head);
+	check_bad("a stream twice", text, 3);
+	snprintf(text, sizeof(text), "%sset 1 2 audit=x\n", head);
+	check_bad("a stream's seq that is no number", text, 3);
 	snprintf(text, sizeof(text), "%sset 1 2 main=3 main=4\n", head);
 	check_bad("a log twice", text, 3);
 	snprintf(text, sizeof(text), "%sset 1 2 main=-3\n", head);
@@ -431,6 +493,7 @@ int main(void)
 	test_nslist_streams();
 	test_boot_id();
 	test_state_file();
+	test_state_streams();
 	test_state_bad();
 	test_nsident();
 	snprintf(cmd, sizeof(cmd), "rm -rf %s", dir);
