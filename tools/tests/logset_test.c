@@ -14,13 +14,21 @@
  * (log ids 8 and 9), opened by name; a stream can be removed (end of
  * file at its head, and no longer opened) or the kernel can have none
  * (-ENOTTY).
+ *
+ * The collector's scan (collscan.c) runs against the same fake, with a
+ * listing in a file: which streams it follows, when, from where, and what
+ * it says when the module has none.
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <sys/epoll.h>
+#include <sys/eventfd.h>
+#include <unistd.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "collector.h"
 #include "logset.h"
 #include "tap.h"
 
@@ -682,6 +690,230 @@ static void test_stream_labels(void)
 	}
 }
 
+/* The listing: the four fixed logs of the set, then @streams' lines. */
+static void put_listing(int fd, const char *const *streams)
+{
+	static const char *const fixed[] = { "main", "events", "radio",
+					     "system" };
+	char buf[2048];
+	size_t n = 0;
+	unsigned int i;
+
+	n += (size_t)snprintf(buf + n, sizeof(buf) - n,
+		"# ns_id user_ns_id state files log allocated used written stored set_id\n");
+	for (i = 0; i < 4; i++)
+		n += (size_t)snprintf(buf + n, sizeof(buf) - n,
+			"%llu 1 live 1 %s 65536 0 0 0 %llu\n",
+			NS_ID, fixed[i], SET_ID);
+	for (i = 0; streams && streams[i]; i++)
+		n += (size_t)snprintf(buf + n, sizeof(buf) - n,
+			"%llu 1 live 1 %s 65536 0 0 1 %llu\n",
+			NS_ID, streams[i], SET_ID);
+	if (ftruncate(fd, 0) || pwrite(fd, buf, n, 0) != (ssize_t)n)
+		abort();
+}
+
+struct crig {
+	struct nslog_collector c;
+	FILE *f;
+	char *text;
+	size_t size, taken;
+	char listing[64];
+	char errpath[64];
+	int saved_err;
+};
+
+static void crig_init(struct crig *r)
+{
+	struct nslog_collector *c = &r->c;
+
+	memset(r, 0, sizeof(*r));
+	c->logmask = ALL;
+	c->proc_dir = "/fake/proc/nslogger";
+	c->proc_root = "/nonexistent/proc";
+	c->k = kops;
+	c->lockfd = -1;
+	nslog_out_parse(&c->out, "raw");
+	r->f = open_memstream(&r->text, &r->size);
+	nslog_out_open(&c->out, r->f);
+	c->sink.out = &c->out;
+	c->sink.utc = true;
+	strcpy(r->listing, "/tmp/nslog_listing.XXXXXX");
+	c->nsfd = mkstemp(r->listing);
+	c->epfd = epoll_create1(EPOLL_CLOEXEC);
+	K.epfd = c->epfd;
+	/* stderr into a file, for what the collector says */
+	strcpy(r->errpath, "/tmp/nslog_stderr.XXXXXX");
+	fflush(stderr);
+	r->saved_err = dup(2);
+	dup2(mkstemp(r->errpath), 2);
+}
+
+static const char *crig_take(struct crig *r)
+{
+	static char buf[8192];
+
+	fflush(r->f);
+	snprintf(buf, sizeof(buf), "%s", r->text ? r->text + r->taken : "");
+	r->taken = r->size;
+	return buf;
+}
+
+/* What the collector said on stderr so far. */
+static const char *crig_err(struct crig *r)
+{
+	static char buf[4096];
+	ssize_t n;
+	int fd;
+
+	fflush(stderr);
+	fd = open(r->errpath, O_RDONLY);
+	n = fd < 0 ? 0 : read(fd, buf, sizeof(buf) - 1);
+	buf[n > 0 ? n : 0] = '\0';
+	if (fd >= 0)
+		close(fd);
+	return buf;
+}
+
+static void crig_pump(struct crig *r)
+{
+	struct nslog_set *s;
+	bool more;
+
+	for (s = r->c.sets; s; s = s->next)
+		do
+			coll_pump(&r->c, s, &more);
+		while (more);
+}
+
+static void crig_free(struct crig *r)
+{
+	struct nslog_collector *c = &r->c;
+
+	coll_close_sets(c);
+	nslog_nslist_free(&c->list);
+	nslog_cstate_free(&c->st);
+	nslog_cstate_free(&c->found);
+	close(c->nsfd);
+	unlink(r->listing);
+	close(c->epfd);
+	K.epfd = -1;
+	fflush(stderr);
+	dup2(r->saved_err, 2);
+	close(r->saved_err);
+	unlink(r->errpath);
+	fclose(r->f);
+	free(r->text);
+	nslog_out_close(&c->out);
+}
+
+/* How many times @needle is in @hay. */
+static int count_of(const char *hay, const char *needle)
+{
+	int n = 0;
+
+	while ((hay = strstr(hay, needle))) {
+		n++;
+		hay++;
+	}
+	return n;
+}
+
+static void test_collscan_streams(void)
+{
+	static const char *const audit[] = { "audit", NULL };
+	static const char *const both[] = { "audit", "app.x", NULL };
+	struct nslog_cstate_set *st, saved = { 0 };
+	const struct nslog_cstate_stream *p;
+	struct crig r;
+	int ret;
+
+	/* a restart: audit resumes by name, "old" went while it was down */
+	k_reset();
+	crig_init(&r);
+	strcpy(r.c.st.boot_id, "b");
+	st = nslog_cstate_add(&r.c.st, SET_ID, NS_ID);
+	st->has[NSLOG_KLOG_MAIN] = true;
+	st->last[NSLOG_KLOG_MAIN] = 0;
+	nslog_cstate_stream_add(st, "audit", 1);
+	nslog_cstate_stream_add(st, "old", 5);
+	k_write(NSLOG_KLOG_MAIN, 2);
+	k_write(AUDIT, 4);
+	put_listing(r.c.nsfd, audit);
+	ret = coll_scan(&r.c);
+	tap_ok(!ret && r.c.nsets == 1 && r.c.sets->nstreams == 1 &&
+	       nslog_set_find_stream(r.c.sets, "audit") && K.open[AUDIT] &&
+	       !K.open[APPX] && !r.c.st.count,
+	       "collscan: a listed stream is followed with its set");
+	tap_str("collscan: a stream of the state file gone meanwhile: may be lost",
+		crig_take(&r),
+		"--------- records of log old of ipc:[4026532301] from seq 6 on may have been lost: the set was gone before they were read\n");
+	crig_pump(&r);
+	tap_str("collscan: the stream resumed by name after its last shipped",
+		crig_take(&r),
+		HDR("main") "main1\n" HDR("audit") "audit2\naudit3\n");
+
+	/* a stream made later: the listing changes */
+	k_write(APPX, 2);
+	coll_scan(&r.c);
+	tap_ok(r.c.sets->nstreams == 1 && !K.open[APPX],
+	       "collscan: a stream not listed yet is not opened");
+	put_listing(r.c.nsfd, both);
+	ret = coll_scan(&r.c);
+	tap_ok(!ret && r.c.sets->nstreams == 2 && K.open[APPX] &&
+	       r.c.sets->ready && K.opens == 6,
+	       "collscan: a stream the listing gains is followed, once");
+	coll_scan(&r.c);
+	tap_int("collscan: a followed stream is not opened again", K.opens, 6);
+	crig_pump(&r);
+	tap_str("collscan: the new stream's records, from its first",
+		crig_take(&r), HDR("app.x") "app.x0\napp.x1\n");
+	coll_flush(&r.c);
+	nslog_set_state(r.c.sets, &saved);
+	p = nslog_cstate_stream_find(&saved, "app.x");
+	tap_ok(p && p->last == 1 &&
+	       nslog_cstate_stream_find(&saved, "audit")->last == 3 &&
+	       !nslog_cstate_stream_find(&saved, "old"),
+	       "collscan: the state to save has each stream by name");
+	free(saved.streams);
+
+	/* app.x is removed: drained, ended, forgotten; the set goes on */
+	k_write(APPX, 1);
+	K.logs[APPX].removed = true;
+	put_listing(r.c.nsfd, audit);
+	coll_scan(&r.c);
+	r.c.dirty = false;
+	crig_pump(&r);
+	coll_reap(&r.c);
+	tap_str("collscan: a removed stream is drained to its end",
+		crig_take(&r), "app.x2\n");
+	tap_ok(r.c.nsets == 1 && r.c.sets->nstreams == 1 && !K.open[APPX] &&
+	       !nslog_set_find_stream(r.c.sets, "app.x") && r.c.dirty,
+	       "collscan: then dropped, and the state is to be saved");
+	tap_ok(!strstr(crig_err(&r), "stream"),
+	       "collscan: nothing said on stderr of streams that work");
+	crig_free(&r);
+
+	/* a module without streams: the fixed logs, and a word, once */
+	k_reset();
+	K.no_streams = true;
+	crig_init(&r);
+	k_write(NSLOG_KLOG_MAIN, 1);
+	put_listing(r.c.nsfd, audit);
+	ret = coll_scan(&r.c);
+	put_listing(r.c.nsfd, both);
+	ret = ret ? ret : coll_scan(&r.c);
+	tap_ok(!ret && r.c.nsets == 1 && r.c.no_streams && K.opens == 4 &&
+	       !r.c.sets->nstreams,
+	       "collscan: -ENOTTY: the four fixed logs followed, no stream");
+	tap_int("collscan: -ENOTTY: said once on stderr",
+		count_of(crig_err(&r), "cannot open streams"), 1);
+	crig_pump(&r);
+	tap_str("collscan: -ENOTTY: the fixed logs shipped as before",
+		crig_take(&r), HDR("main") "main0\n");
+	crig_free(&r);
+}
+
 static void test_budget_errors(void)
 {
 	struct nslog_cstate_set c;
@@ -752,6 +984,12 @@ static void test_budget_errors(void)
 
 int main(void)
 {
+	int ev = eventfd(0, EFD_CLOEXEC), fd;
+
+	/* the fake's fds are real (never ready), for the collector's epoll */
+	for (fd = 10; fd < 10 + NLOGS; fd++)
+		dup2(ev, fd);
+	close(ev);
 	test_order();
 	test_resume();
 	test_resume_pick();
@@ -761,5 +999,6 @@ int main(void)
 	test_budget_errors();
 	test_streams();
 	test_stream_labels();
+	test_collscan_streams();
 	return tap_done();
 }
