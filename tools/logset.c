@@ -129,8 +129,14 @@ static int nslog_flog_open(struct nslog_flog *l, const struct nslog_kops *k,
 		return -EPROTO;
 	if (stream) {
 		st = resume ? nslog_cstate_stream_find(resume, l->name) : NULL;
-		state.has = st;
-		state.last = st ? st->last : 0;
+		/*
+		 * A name is not a log: a stream removed and made again under
+		 * its name while the collector was stopped is a new log, from
+		 * seq 0.  A word past its head is the old one's: not believed.
+		 * (One that already wrote past it cannot be told apart.)
+		 */
+		state.has = st && st->last < info.head_seq;
+		state.last = state.has ? st->last : 0;
 		st = found ? nslog_cstate_stream_find(found, l->name) : NULL;
 		dest.has = st;
 		dest.last = st ? st->last : 0;

@@ -646,6 +646,21 @@ static void test_streams(void)
 	free(c.streams);
 	free(c2.streams);
 
+	/* app.x made again under its name: a new log, its seqs from 0 */
+	K.logs[APPX].removed = false;
+	K.logs[APPX].tail = 0;
+	K.logs[APPX].head = 0;
+	k_write(APPX, 2);
+	memset(&c, 0, sizeof(c));
+	nslog_cstate_stream_add(&c, "app.x", 40);
+	nslog_set_open(&s, &kops, NS_ID, SET_ID, 0, &c, NULL);
+	nslog_set_open_stream(&s, &kops, "app.x", &c, NULL, &l2);
+	pump_all(&s, &g);
+	tap_str("streams: a state past a stream's head is another's: from seq 0",
+		rig_take(&g), "app.x0\napp.x1\n");
+	nslog_set_close(&s, &kops);
+	free(c.streams);
+
 	/* an older module, or a collector's kops without streams */
 	k_reset();
 	K.no_streams = true;
