@@ -171,10 +171,11 @@ static int coll_found_stream(struct nslog_collector *c, struct nslog_jpos *q,
  * Only the journal can be asked (journalpos.c); with --no-state nothing
  * is.  After journald wrote what it was sent (nslog_journal_sync()), the
  * last record of each log (and each stream, by its name) of each set
- * listed or in the state file goes to c->found, for each log to resume after the larger of the state
- * file's word and the journal's (resume.c).  That is what makes a
- * restart after a SIGKILL or a crash repeat nothing.  What cannot be
- * asked is said, once, and the state file alone counts for it.
+ * listed or in the state file goes to c->found, for each log to resume
+ * after the larger of the state file's word and the journal's
+ * (resume.c).  That is what makes a restart after a SIGKILL or a crash
+ * repeat nothing.  What cannot be asked is said, once, and the state
+ * file alone counts for it.
  *
  * Context: process context; blocks up to COLL_SYNC_MS on journald.
  */

@@ -12,8 +12,9 @@
  * was shipped from, the seq of the last one the output has.  A log not
  * named has shipped nothing.  LOG is one of the four fixed logs, or a
  * stream made in an nslogfs mount, by its name (nslog_stream_name_ok();
- * its characters are never '=' or ' '): "set 1 2 main=41 audit=9".  Set ids are unique for one boot only, so a
- * file of another boot (boot_id) is ignored.
+ * its characters are never '=' or ' '): "set 1 2 main=41 audit=9".
+ * Set ids are unique for one boot only, so a file of another boot
+ * (boot_id) is ignored.
  *
  * Saving is atomic: the text goes to PATH.tmp, which is fsync()ed, then
  * renamed over PATH, and the directory is fsync()ed, so that after a
