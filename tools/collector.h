@@ -48,6 +48,7 @@ struct nslog_collector {
 	int sigfd;
 	int lockfd;
 	bool scanned;			/* the first listing was read */
+	bool no_streams;		/* NSLOG_IOC_OPEN_STREAM said -ENOTTY */
 	bool shipped;			/* records handed since the last flush */
 	bool dirty;			/* flushed positions not yet saved */
 	struct timespec saved;		/* when the state was last saved */

@@ -10,6 +10,13 @@
  * opened, while the state file or the listing says it had records, is
  * reported as records that may have been lost.
  *
+ * Streams: every listing, each followed set's streams that it lists and
+ * that are not followed yet are opened by name (a set's first listing
+ * resumes them from the state file and the journal, as its fixed logs);
+ * a stream that was removed ends (end of file) once read, and
+ * coll_reap() forgets it.  On a module without streams (NSLOG_IOC_OPEN_STREAM
+ * gives -ENOTTY) only the fixed logs are followed, as it says once.
+ *
  * coll_pump() ships a set's records; coll_reap() drops the sets whose
  * every log reached end of file.
  */
@@ -40,13 +47,13 @@ static struct nslog_set *coll_find(const struct nslog_collector *c,
 	return NULL;
 }
 
-/* A record that records of @klog of a set from @first on may be lost. */
+/* A record that records of log @log of a set from @first on may be lost. */
 static int coll_lost_unknown(struct nslog_collector *c, __u64 set_id,
-			     __u64 ns_id, unsigned int klog, __u64 first)
+			     __u64 ns_id, const char *log, __u64 first)
 {
 	struct nslog_loss loss = { .known = false, .first_seq = first };
 	struct nslog_meta m = {
-		.log = nslog_klog_name(klog),
+		.log = log,
 		.host = c->sink.host,
 		.boot_id = c->sink.boot_id,
 		.has_set = true,
@@ -64,6 +71,79 @@ static int coll_lost_unknown(struct nslog_collector *c, __u64 set_id,
 	return nslog_out_loss(&c->out, &m, &loss);
 }
 
+/*
+ * The stream @name of a set is gone before it could be followed: its
+ * records after the last shipped (state file or journal) may be lost; or
+ * all, if @stored says it held some.
+ */
+static int coll_stream_gone(struct nslog_collector *c, __u64 set_id,
+			    __u64 ns_id, const char *name,
+			    const struct nslog_cstate_set *resume,
+			    const struct nslog_cstate_set *found, __u64 stored)
+{
+	const struct nslog_cstate_stream *a, *b;
+	struct nslog_pos state, dest;
+	struct nslog_resume r;
+
+	a = resume ? nslog_cstate_stream_find(resume, name) : NULL;
+	b = found ? nslog_cstate_stream_find(found, name) : NULL;
+	if (!a && !b && !stored)
+		return 0;
+	state.has = a;
+	state.last = a ? a->last : 0;
+	dest.has = b;
+	dest.last = b ? b->last : 0;
+	nslog_resume_pick(&r, &state, &dest, ~0ULL);
+	return coll_lost_unknown(c, set_id, ns_id, name,
+				 r.pos.has ? r.pos.last + 1 : 0);
+}
+
+/*
+ * The streams of a set that the state file, the journal or the listing
+ * (@e, or NULL) name, and that @s (or NULL) does not follow: gone.
+ */
+static int coll_streams_gone(struct nslog_collector *c, __u64 set_id,
+			     __u64 ns_id, const struct nslog_set *s,
+			     const struct nslog_cstate_set *resume,
+			     const struct nslog_cstate_set *found,
+			     const struct nslog_nsent *e)
+{
+	const char *name;
+	size_t i;
+	int ret;
+
+	for (i = 0; resume && i < resume->nstreams; i++) {
+		name = resume->streams[i].name;
+		if (s && nslog_set_find_stream(s, name))
+			continue;
+		ret = coll_stream_gone(c, set_id, ns_id, name, resume, found,
+				       0);
+		if (ret)
+			return ret;
+	}
+	for (i = 0; found && i < found->nstreams; i++) {
+		name = found->streams[i].name;
+		if ((s && nslog_set_find_stream(s, name)) ||
+		    (resume && nslog_cstate_stream_find(resume, name)))
+			continue;
+		ret = coll_stream_gone(c, set_id, ns_id, name, NULL, found, 0);
+		if (ret)
+			return ret;
+	}
+	for (i = 0; e && i < e->nstreams; i++) {
+		name = e->streams[i].name;
+		if ((s && nslog_set_find_stream(s, name)) ||
+		    (resume && nslog_cstate_stream_find(resume, name)) ||
+		    (found && nslog_cstate_stream_find(found, name)))
+			continue;
+		ret = coll_stream_gone(c, set_id, ns_id, name, NULL, NULL,
+				       e->streams[i].stored);
+		if (ret)
+			return ret;
+	}
+	return 0;
+}
+
 /**
  * coll_set_gone() - report a set that went before it could be followed
  * @c: the collector
@@ -71,19 +151,21 @@ static int coll_lost_unknown(struct nslog_collector *c, __u64 set_id,
  * @ns_id: its namespace
  * @resume: its state file entry, or NULL
  * @found: what the journal has of it (coll_state_found()), or NULL
- * @stored: the records each log held at the last listing, or NULL
+ * @e: its entry of the last listing, or NULL
  *
- * Each followed log that the state file or the journal has, or that
- * held records, gets a record saying that its records from the one after
- * the last shipped (or from the first) on may have been lost.
+ * Each followed log and each stream that the state file or the journal
+ * has, or that held records, gets a record saying that its records from
+ * the one after the last shipped (or from the first) on may have been
+ * lost.
  *
  * Return: 0, or the output's negative errno.
  */
 static int coll_set_gone(struct nslog_collector *c, __u64 set_id, __u64 ns_id,
 			 const struct nslog_cstate_set *resume,
 			 const struct nslog_cstate_set *found,
-			 const __u64 *stored)
+			 const struct nslog_nsent *e)
 {
+	const __u64 *stored = e ? e->stored : NULL;
 	struct nslog_pos state, dest;
 	struct nslog_resume r;
 	unsigned int i;
@@ -102,24 +184,85 @@ static int coll_set_gone(struct nslog_collector *c, __u64 set_id, __u64 ns_id,
 		/* the set's head is gone with it */
 		nslog_resume_pick(&r, &state, &dest, ~0ULL);
 		first = r.pos.has ? r.pos.last + 1 : 0;
-		ret = coll_lost_unknown(c, set_id, ns_id, i, first);
+		ret = coll_lost_unknown(c, set_id, ns_id, nslog_klog_name(i),
+					first);
+		if (ret)
+			return ret;
+	}
+	return coll_streams_gone(c, set_id, ns_id, NULL, resume, found, e);
+}
+
+static int coll_watch_log(struct nslog_collector *c, struct nslog_flog *l)
+{
+	struct epoll_event ev = { .events = EPOLLIN, .data.ptr = l };
+
+	if (l->fd >= 0 && epoll_ctl(c->epfd, EPOLL_CTL_ADD, l->fd, &ev))
+		return -errno;
+	return 0;
+}
+
+static int coll_watch(struct nslog_collector *c, struct nslog_set *s)
+{
+	unsigned int i;
+	int ret;
+
+	for (i = 0; i < nslog_set_nlogs(s); i++) {
+		ret = coll_watch_log(c, nslog_set_log(s, i));
 		if (ret)
 			return ret;
 	}
 	return 0;
 }
 
-static int coll_watch(struct nslog_collector *c, struct nslog_set *s)
+/**
+ * coll_streams() - follow the streams of a set that are new in the listing
+ * @c: the collector
+ * @s: the set, followed
+ * @e: its entry of the listing
+ * @resume: its state file entry at its first listing, else NULL
+ * @found: what the journal has of it at its first listing, else NULL
+ *
+ * A stream gone since the listing, or of a set replaced since, is not
+ * followed (coll_follow() reports what it may have lost); another that
+ * cannot be opened is said, and tried again at the next listing.  The
+ * first -ENOTTY says that the module has no streams, and none is tried
+ * again.
+ *
+ * Return: 0, or a negative errno to stop on (no memory, no epoll).
+ */
+static int coll_streams(struct nslog_collector *c, struct nslog_set *s,
+			const struct nslog_nsent *e,
+			const struct nslog_cstate_set *resume,
+			const struct nslog_cstate_set *found)
 {
-	struct epoll_event ev = { .events = EPOLLIN };
-	unsigned int i;
+	struct nslog_flog *l;
+	size_t i;
+	int ret;
 
-	for (i = 0; i < NSLOG_KLOG_COUNT; i++) {
-		if (s->logs[i].fd < 0)
+	for (i = 0; i < e->nstreams && !c->no_streams; i++) {
+		if (nslog_set_find_stream(s, e->streams[i].name))
 			continue;
-		ev.data.ptr = &s->logs[i];
-		if (epoll_ctl(c->epfd, EPOLL_CTL_ADD, s->logs[i].fd, &ev))
-			return -errno;
+		ret = nslog_set_open_stream(s, &c->k, e->streams[i].name,
+					    resume, found, &l);
+		if (!ret) {
+			s->ready = true;
+			ret = coll_watch_log(c, l);
+			if (ret)
+				return ret;
+			continue;
+		}
+		if (ret == -ENOTTY) {
+			c->no_streams = true;
+			fprintf(stderr, COLL_PROG ": the nslogger module cannot open streams (NSLOG_IOC_OPEN_STREAM: %s): it is older than this collector; only main, events, radio and system are followed\n",
+				strerror(-ret));
+			break;
+		}
+		if (ret == -ENOMEM)
+			return ret;
+		if (ret == -ENOENT || ret == -ESTALE)
+			continue;
+		fprintf(stderr, COLL_PROG ": ipc:[%" PRIu64 "] stream %s not followed: %s\n",
+			(uint64_t)s->ns_id, e->streams[i].name, strerror(-ret));
 	}
 	return 0;
 }
@@ -135,14 +278,24 @@ static bool coll_fatal(int err)
 static void coll_found_ignored(const struct nslog_set *s,
 			       const struct nslog_cstate_set *found)
 {
+	const struct nslog_cstate_stream *st;
+	const struct nslog_flog *l;
 	unsigned int i;
+	__u64 seq;
 
-	for (i = 0; i < NSLOG_KLOG_COUNT; i++) {
-		if (!s->logs[i].resumed.ignored)
+	for (i = 0; i < nslog_set_nlogs(s); i++) {
+		l = nslog_set_log(s, i);
+		if (!l->resumed.ignored)
 			continue;
+		if (i < NSLOG_KLOG_COUNT) {
+			seq = found->last[i];
+		} else {
+			st = nslog_cstate_stream_find(found, l->name);
+			seq = st ? st->last : 0;
+		}
 		fprintf(stderr, COLL_PROG ": ipc:[%" PRIu64 "] log %s: the journal has seq %" PRIu64 " of set %" PRIu64 ", which the log has not written: not its record (forged, or of an earlier load of the module); ignored\n",
-			(uint64_t)s->ns_id, nslog_klog_name(i),
-			(uint64_t)found->last[i], (uint64_t)s->set_id);
+			(uint64_t)s->ns_id, l->name, (uint64_t)seq,
+			(uint64_t)s->set_id);
 	}
 }
 
@@ -161,6 +314,8 @@ static int coll_follow(struct nslog_collector *c, const struct nslog_nsent *e)
 			     resume, found);
 	if (!ret)
 		ret = coll_watch(c, s);
+	if (!ret)
+		ret = coll_streams(c, s, e, resume, found);
 	if (ret) {
 		nslog_set_close(s, &c->k);
 		free(s);
@@ -168,8 +323,7 @@ static int coll_follow(struct nslog_collector *c, const struct nslog_nsent *e)
 	if (ret == -ESTALE)
 		return 0;	/* the namespace has another set now */
 	if (ret == -ENOENT) {
-		ret = coll_set_gone(c, e->set_id, e->ns_id, resume, found,
-				    e->stored);
+		ret = coll_set_gone(c, e->set_id, e->ns_id, resume, found, e);
 		if (resume)
 			nslog_cstate_remove(&c->st, resume);
 		return ret;
@@ -186,6 +340,9 @@ static int coll_follow(struct nslog_collector *c, const struct nslog_nsent *e)
 			(uint64_t)e->ns_id, strerror(-ret));
 		return 0;
 	}
+	/* streams that the state file has and that are gone */
+	ret = coll_streams_gone(c, e->set_id, e->ns_id, s, resume, found,
+				NULL);
 	if (resume)
 		nslog_cstate_remove(&c->st, resume);
 	if (found)
@@ -194,7 +351,7 @@ static int coll_follow(struct nslog_collector *c, const struct nslog_nsent *e)
 	s->next = c->sets;
 	c->sets = s;
 	c->nsets++;
-	return 0;
+	return ret;
 }
 
 static bool coll_needs_ident(const struct nslog_set *s)
@@ -263,10 +420,11 @@ static void coll_found_report(const struct nslog_collector *c)
 	__u64 ahead = 0;
 
 	for (s = c->sets; s; s = s->next) {
-		for (i = 0; i < NSLOG_KLOG_COUNT; i++) {
-			if (s->logs[i].resumed.from != NSLOG_RESUME_DEST)
+		for (i = 0; i < nslog_set_nlogs(s); i++) {
+			if (nslog_set_log(s, i)->resumed.from !=
+			    NSLOG_RESUME_DEST)
 				continue;
-			ahead += s->logs[i].resumed.ahead;
+			ahead += nslog_set_log(s, i)->resumed.ahead;
 			logs++;
 		}
 	}
@@ -286,6 +444,7 @@ static void coll_found_report(const struct nslog_collector *c)
 int coll_scan(struct nslog_collector *c)
 {
 	const struct nslog_nsent *e;
+	struct nslog_set *s;
 	size_t i;
 	int ret;
 
@@ -302,9 +461,11 @@ int coll_scan(struct nslog_collector *c)
 		coll_state_found(c);
 	for (i = 0; i < c->list.count; i++) {
 		e = &c->list.sets[i];
-		if (coll_find(c, e->set_id))
-			continue;
-		ret = coll_follow(c, e);
+		s = coll_find(c, e->set_id);
+		if (s)
+			ret = coll_streams(c, s, e, NULL, NULL);
+		else
+			ret = coll_follow(c, e);
 		if (ret)
 			return ret;
 	}
@@ -366,25 +527,30 @@ int coll_pump(struct nslog_collector *c, struct nslog_set *s, bool *more)
 
 	ret = nslog_set_pump(s, &c->k, &c->sink, COLL_BUDGET, more);
 	c->shipped = true;
-	for (i = 0; i < NSLOG_KLOG_COUNT; i++) {
-		l = &s->logs[i];
+	for (i = 0; i < nslog_set_nlogs(s); i++) {
+		l = nslog_set_log(s, i);
 		if (!l->err || l->told)
 			continue;
 		l->told = true;
 		fprintf(stderr, COLL_PROG ": ipc:[%" PRIu64 "] log %s: %s; no longer read\n",
-			(uint64_t)s->ns_id, nslog_klog_name(i),
+			(uint64_t)s->ns_id, l->name,
 			l->err == -EBADMSG ? "a record not in nslogger's header" :
 			strerror(-l->err));
 	}
 	return ret;
 }
 
-/* Drop the sets that are done: their namespace is gone, all was read. */
+/*
+ * Drop the streams that ended (removed, all read), and the sets that are
+ * done: their namespace is gone, all was read.
+ */
 void coll_reap(struct nslog_collector *c)
 {
 	struct nslog_set **p = &c->sets, *s;
 
 	while ((s = *p)) {
+		if (nslog_set_prune(s, &c->k))
+			c->dirty = true;
 		if (!nslog_set_done(s)) {
 			p = &s->next;
 			continue;

@@ -147,24 +147,42 @@ static int coll_found_set(struct nslog_collector *c, struct nslog_jpos *q,
 	return err;
 }
 
+/* The journal's word on stream @name of a set (coll_found_set()'s). */
+static int coll_found_stream(struct nslog_collector *c, struct nslog_jpos *q,
+			     __u64 set_id, const char *name)
+{
+	struct nslog_cstate_set *e = nslog_cstate_find(&c->found, set_id);
+	struct nslog_pos pos;
+	int ret;
+
+	if (!e || nslog_cstate_stream_find(e, name))
+		return 0;
+	ret = nslog_jpos_last(q, set_id, name, &pos);
+	if (ret || !pos.has)
+		return ret;
+	ret = nslog_cstate_stream_add(e, name, pos.last);
+	return ret == -EINVAL ? 0 : ret;
+}
+
 /**
  * coll_state_found() - ask the output what it has of each set
  * @c: the collector, its state file loaded, the first listing read
  *
  * Only the journal can be asked (journalpos.c); with --no-state nothing
  * is.  After journald wrote what it was sent (nslog_journal_sync()), the
- * last record of each log of each set listed or in the state file goes
- * to c->found, for each log to resume after the larger of the state
- * file's word and the journal's (resume.c).  That is what makes a
- * restart after a SIGKILL or a crash repeat nothing.  What cannot be
- * asked is said, once, and the state file alone counts for it.
+ * last record of each log (and each stream, by its name) of each set
+ * listed or in the state file goes to c->found, for each log to resume
+ * after the larger of the state file's word and the journal's
+ * (resume.c).  That is what makes a restart after a SIGKILL or a crash
+ * repeat nothing.  What cannot be asked is said, once, and the state
+ * file alone counts for it.
  *
  * Context: process context; blocks up to COLL_SYNC_MS on journald.
  */
 void coll_state_found(struct nslog_collector *c)
 {
 	struct nslog_jpos q;
-	size_t i;
+	size_t i, j;
 	int ret, err = 0;
 
 	if (c->out.kind != NSLOG_OUT_JOURNAL || !c->state_path)
@@ -186,12 +204,24 @@ void coll_state_found(struct nslog_collector *c)
 				     c->list.sets[i].ns_id);
 		if (ret)
 			err = ret;
+		for (j = 0; j < c->list.sets[i].nstreams; j++) {
+			ret = coll_found_stream(c, &q, c->list.sets[i].set_id,
+						c->list.sets[i].streams[j].name);
+			if (ret)
+				err = ret;
+		}
 	}
 	for (i = 0; i < c->st.count; i++) {
 		ret = coll_found_set(c, &q, c->st.sets[i].set_id,
 				     c->st.sets[i].ns_id);
 		if (ret)
 			err = ret;
+		for (j = 0; j < c->st.sets[i].nstreams; j++) {
+			ret = coll_found_stream(c, &q, c->st.sets[i].set_id,
+						c->st.sets[i].streams[j].name);
+			if (ret)
+				err = ret;
+		}
 	}
 	nslog_jpos_close(&q);
 	if (err)
@@ -256,7 +286,9 @@ int coll_save(struct nslog_collector *c, bool force)
 			ret = -ENOMEM;
 			break;
 		}
-		nslog_set_state(s, e);
+		ret = nslog_set_state(s, e);
+		if (ret)
+			break;
 	}
 	if (!ret)
 		ret = nslog_cstate_save(&st, c->state_path);

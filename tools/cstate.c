@@ -10,8 +10,11 @@
  *
  * "set SET_ID NS_ID LOG=SEQ...": for each log of the set that a record
  * was shipped from, the seq of the last one the output has.  A log not
- * named has shipped nothing.  Set ids are unique for one boot only, so a
- * file of another boot (boot_id) is ignored.
+ * named has shipped nothing.  LOG is one of the four fixed logs, or a
+ * stream made in an nslogfs mount, by its name (nslog_stream_name_ok();
+ * its characters are never '=' or ' '): "set 1 2 main=41 audit=9".
+ * Set ids are unique for one boot only, so a file of another boot
+ * (boot_id) is ignored.
  *
  * Saving is atomic: the text goes to PATH.tmp, which is fsync()ed, then
  * renamed over PATH, and the directory is fsync()ed, so that after a
@@ -106,7 +109,56 @@ struct nslog_cstate_set *nslog_cstate_add(struct nslog_cstate *st,
 /* Drop an entry (the last one takes its place). */
 void nslog_cstate_remove(struct nslog_cstate *st, struct nslog_cstate_set *s)
 {
+	free(s->streams);
 	*s = st->sets[--st->count];
+}
+
+/* Where stream @name of @s stands, or NULL if it shipped nothing. */
+const struct nslog_cstate_stream *
+nslog_cstate_stream_find(const struct nslog_cstate_set *s, const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < s->nstreams; i++)
+		if (!strcmp(s->streams[i].name, name))
+			return &s->streams[i];
+	return NULL;
+}
+
+/**
+ * nslog_cstate_stream_add() - say where a stream of a set stands
+ * @s: the set's entry
+ * @name: the stream's name (nslog_stream_name_ok())
+ * @last: the seq of the last record of it the output has
+ *
+ * Context: process context; allocates.
+ * Return: 0; -EEXIST if @s has @name already, -EINVAL for a name that is
+ * no stream's, -ENOMEM.
+ */
+int nslog_cstate_stream_add(struct nslog_cstate_set *s, const char *name,
+			    __u64 last)
+{
+	struct nslog_cstate_stream *st;
+
+	if (!nslog_stream_name_ok(name))
+		return -EINVAL;
+	if (nslog_cstate_stream_find(s, name))
+		return -EEXIST;
+	st = realloc(s->streams, (s->nstreams + 1) * sizeof(*st));
+	if (!st)
+		return -ENOMEM;
+	s->streams = st;
+	st = &s->streams[s->nstreams++];
+	memcpy(st->name, name, strlen(name) + 1);
+	st->last = last;
+	return 0;
+}
+
+/* Forget every entry, keeping the array. */
+static void nslog_cstate_empty(struct nslog_cstate *st)
+{
+	while (st->count)
+		nslog_cstate_remove(st, &st->sets[st->count - 1]);
 }
 
 static int nslog_cstate_set_line(struct nslog_cstate *st, char *line)
@@ -114,7 +166,7 @@ static int nslog_cstate_set_line(struct nslog_cstate *st, char *line)
 	unsigned long long set_id, ns_id, seq;
 	struct nslog_cstate_set *s;
 	char *tok, *save = NULL, *eq, *end;
-	int n = 0, k;
+	int n = 0, k, ret;
 
 	if (sscanf(line, "set %llu %llu%n", &set_id, &ns_id, &n) != 2 ||
 	    (line[n] && line[n] != ' '))
@@ -131,12 +183,19 @@ static int nslog_cstate_set_line(struct nslog_cstate *st, char *line)
 			return -EBADMSG;
 		*eq = '\0';
 		k = nslog_klog_from_name(tok);
-		if (k < 0 || s->has[k] || eq[1] < '0' || eq[1] > '9')
+		if ((k >= 0 && s->has[k]) || eq[1] < '0' || eq[1] > '9')
 			return -EBADMSG;
 		errno = 0;
 		seq = strtoull(eq + 1, &end, 10);
 		if (errno || *end)
 			return -EBADMSG;
+		if (k < 0) {
+			/* a stream's, or not a log's name at all */
+			ret = nslog_cstate_stream_add(s, tok, seq);
+			if (ret)
+				return ret == -ENOMEM ? ret : -EBADMSG;
+			continue;
+		}
 		s->has[k] = true;
 		s->last[k] = seq;
 	}
@@ -175,14 +234,15 @@ static int nslog_cstate_line(struct nslog_cstate *st, char *line,
 int nslog_cstate_load(struct nslog_cstate *st, const char *path,
 		      const char *boot_id, unsigned int *line)
 {
-	char buf[512];
+	char *buf = NULL;
 	unsigned int n = 0;
 	bool magic = false;
+	size_t len, size = 0;
+	ssize_t got;
 	FILE *f;
 	int ret = 0;
-	size_t len;
 
-	st->count = 0;
+	nslog_cstate_empty(st);
 	st->boot_id[0] = '\0';
 	*line = 0;
 	f = fopen(path, "re");
@@ -190,10 +250,11 @@ int nslog_cstate_load(struct nslog_cstate *st, const char *path,
 		ret = errno == ENOENT ? 0 : -errno;
 		goto out;
 	}
-	while (fgets(buf, sizeof(buf), f)) {
+	/* a set with many streams makes a long line: no fixed buffer */
+	while ((got = getline(&buf, &size, f)) > 0) {
 		n++;
 		len = strlen(buf);
-		if (!len || buf[len - 1] != '\n') {
+		if (len != (size_t)got || buf[len - 1] != '\n') {
 			ret = -EBADMSG;
 			break;
 		}
@@ -214,11 +275,12 @@ int nslog_cstate_load(struct nslog_cstate *st, const char *path,
 	if (!ret && !st->boot_id[0])
 		ret = -EBADMSG;	/* no boot_id line: cut short */
 	fclose(f);
+	free(buf);
 	if (ret == -EBADMSG)
 		*line = n;
 out:
 	if (ret)
-		st->count = 0;
+		nslog_cstate_empty(st);
 	memcpy(st->boot_id, boot_id, NSLOG_BOOT_ID_LEN + 1);
 	return ret;
 }
@@ -237,7 +299,7 @@ int nslog_cstate_format(const struct nslog_cstate *st, char **text,
 {
 	const struct nslog_cstate_set *s;
 	FILE *f = open_memstream(text, len);
-	size_t i;
+	size_t i, j;
 	int k;
 
 	if (!f)
@@ -252,6 +314,9 @@ int nslog_cstate_format(const struct nslog_cstate *st, char **text,
 			if (s->has[k])
 				fprintf(f, " %s=%" PRIu64, nslog_klog_name(k),
 					(uint64_t)s->last[k]);
+		for (j = 0; j < s->nstreams; j++)
+			fprintf(f, " %s=%" PRIu64, s->streams[j].name,
+				(uint64_t)s->streams[j].last);
 		putc('\n', f);
 	}
 	if (fclose(f)) {
@@ -338,6 +403,10 @@ out:
 
 void nslog_cstate_free(struct nslog_cstate *st)
 {
+	size_t i;
+
+	for (i = 0; i < st->count; i++)
+		free(st->sets[i].streams);
 	free(st->sets);
 	st->sets = NULL;
 	st->count = 0;

@@ -15,11 +15,19 @@
 /* A boot id as /proc/sys/kernel/random/boot_id has it: 36 characters. */
 #define NSLOG_BOOT_ID_LEN	36
 
+/* Where a stream of a set stands: only streams that shipped a record. */
+struct nslog_cstate_stream {
+	char name[NSLOG_STREAM_NAME_SIZE];
+	__u64 last;
+};
+
 struct nslog_cstate_set {
 	__u64 set_id;
 	__u64 ns_id;
 	bool has[NSLOG_KLOG_COUNT];	/* a record of this log was shipped */
 	__u64 last[NSLOG_KLOG_COUNT];	/* the seq of the last one */
+	struct nslog_cstate_stream *streams;	/* allocated */
+	size_t nstreams;
 };
 
 struct nslog_cstate {
@@ -35,6 +43,10 @@ struct nslog_cstate_set *nslog_cstate_add(struct nslog_cstate *st,
 struct nslog_cstate_set *nslog_cstate_find(const struct nslog_cstate *st,
 					   __u64 set_id);
 void nslog_cstate_remove(struct nslog_cstate *st, struct nslog_cstate_set *s);
+const struct nslog_cstate_stream *
+nslog_cstate_stream_find(const struct nslog_cstate_set *s, const char *name);
+int nslog_cstate_stream_add(struct nslog_cstate_set *s, const char *name,
+			    __u64 last);
 int nslog_cstate_load(struct nslog_cstate *st, const char *path,
 		      const char *boot_id, unsigned int *line);
 int nslog_cstate_format(const struct nslog_cstate *st, char **text,

@@ -217,7 +217,7 @@ static int nslog_jpos_u64(sd_journal *j, const char *field, __u64 *v)
  * nslog_jpos_last() - the last record of a log that the journal has
  * @q: opened
  * @set_id: the set
- * @log: its log's name (main, events, radio, system)
+ * @log: its log's name (main, events, radio, system, or a stream's)
  * @pos: set to it: has = false if the journal has no entry of it
  *
  * Context: process context; reads the journal files.
@@ -227,7 +227,8 @@ int nslog_jpos_last(struct nslog_jpos *q, __u64 set_id, const char *log,
 		    struct nslog_pos *pos)
 {
 	sd_journal *j = q->j;
-	char set_match[48], log_match[32];
+	/* "NSLOG_LOG=" and a stream's name of up to 31 characters */
+	char set_match[48], log_match[48];
 	unsigned int i;
 	__u64 v;
 	int ret;

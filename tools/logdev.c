@@ -6,6 +6,8 @@
  * finds it, devpath.c) is kept open for NSLOG_IOC_OPEN_NS, which returns
  * a read fd on the same log of any namespace's set, by id (CAP_SYSLOG).
  * That fd is made non-blocking and switched to nslogger's own header.
+ * A stream is opened by name (NSLOG_IOC_OPEN_STREAM) through any of
+ * those files: the ioctl does not depend on the file's own log.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -63,16 +65,12 @@ fail:
 	return ret;
 }
 
-static int nslog_logdev_open(void *ctx, unsigned int klog, __u64 ns_id)
+/* Make a new read fd non-blocking, with nslogger's header. */
+static int nslog_logdev_setup(int fd)
 {
-	struct nslog_logdev *d = ctx;
-	struct nslog_open_ns arg = { .ns_fd = -1, .ns_id = ns_id };
 	int version = NSLOG_ENTRY_VERSION;
-	int fd, ret;
+	int ret;
 
-	if (klog >= NSLOG_KLOG_COUNT || d->node[klog] < 0)
-		return -EBADF;
-	fd = ioctl(d->node[klog], NSLOG_IOC_OPEN_NS, &arg);
 	if (fd < 0)
 		return -errno;
 	if (fcntl(fd, F_SETFL, O_NONBLOCK) ||
@@ -82,6 +80,35 @@ static int nslog_logdev_open(void *ctx, unsigned int klog, __u64 ns_id)
 		return ret;
 	}
 	return fd;
+}
+
+static int nslog_logdev_open(void *ctx, unsigned int klog, __u64 ns_id)
+{
+	struct nslog_logdev *d = ctx;
+	struct nslog_open_ns arg = { .ns_fd = -1, .ns_id = ns_id };
+
+	if (klog >= NSLOG_KLOG_COUNT || d->node[klog] < 0)
+		return -EBADF;
+	return nslog_logdev_setup(ioctl(d->node[klog], NSLOG_IOC_OPEN_NS,
+					&arg));
+}
+
+static int nslog_logdev_open_stream(void *ctx, const char *name, __u64 ns_id)
+{
+	struct nslog_logdev *d = ctx;
+	struct nslog_open_stream arg = { .ns_fd = -1, .ns_id = ns_id };
+	unsigned int i;
+	size_t len = strlen(name);
+
+	if (len >= sizeof(arg.name))
+		return -EINVAL;
+	memcpy(arg.name, name, len + 1);
+	for (i = 0; i < NSLOG_KLOG_COUNT; i++)
+		if (d->node[i] >= 0)
+			return nslog_logdev_setup(ioctl(d->node[i],
+							NSLOG_IOC_OPEN_STREAM,
+							&arg));
+	return -EBADF;
 }
 
 static int nslog_logdev_info(void *ctx, int fd, struct nslog_info *info)
@@ -114,6 +141,7 @@ static void nslog_logdev_closefd(void *ctx, int fd)
 void nslog_logdev_ops(struct nslog_logdev *d, struct nslog_kops *k)
 {
 	k->open = nslog_logdev_open;
+	k->open_stream = nslog_logdev_open_stream;
 	k->info = nslog_logdev_info;
 	k->seek = nslog_logdev_seek;
 	k->read = nslog_logdev_read;

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * logdev: struct nslog_kops on the real devices: NSLOG_IOC_OPEN_NS,
- * NSLOG_IOC_INFO, NSLOG_IOC_SEEK and read().
+ * NSLOG_IOC_OPEN_STREAM, NSLOG_IOC_INFO, NSLOG_IOC_SEEK and read().
  */
 #ifndef NSLOG_LOGDEV_H
 #define NSLOG_LOGDEV_H

@@ -26,6 +26,14 @@
  * End: read() gives end of file once the set is gone (its namespace
  * died and was reaped) and every record was read; the log is closed, and
  * when every log is, the set is done.
+ *
+ * Streams: besides its four fixed logs a set may have streams, made and
+ * removed at run time in an nslogfs mount.  The caller opens each by name
+ * (nslog_set_open_stream(), NSLOG_IOC_OPEN_STREAM) when the listing shows
+ * it; from then on a stream is one more log of the set, read, merged by
+ * @order, resumed and reported on as the fixed ones are, under its name.
+ * A removed stream gives end of file once read: nslog_set_prune() then
+ * drops it, and a stream made later under the same name is a new one.
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -43,7 +51,48 @@ static void nslog_set_init(struct nslog_set *s)
 		s->logs[i].set = s;
 		s->logs[i].klog = i;
 		s->logs[i].fd = -1;
+		strcpy(s->logs[i].name, nslog_klog_name(i));
 	}
+}
+
+/**
+ * nslog_set_nlogs() - how many logs nslog_set_log() numbers
+ * @s: the set
+ *
+ * Context: any.
+ * Return: the four fixed logs and the streams.
+ */
+unsigned int nslog_set_nlogs(const struct nslog_set *s)
+{
+	return NSLOG_KLOG_COUNT + s->nstreams;
+}
+
+/**
+ * nslog_set_log() - a log of a set
+ * @s: the set
+ * @i: below nslog_set_nlogs(): the fixed logs by &enum nslog_klog, then
+ *     the streams
+ *
+ * Context: any; valid until nslog_set_prune() or nslog_set_close().
+ * Return: the log (its fd is -1 if it is not followed, or ended).
+ */
+struct nslog_flog *nslog_set_log(const struct nslog_set *s, unsigned int i)
+{
+	if (i < NSLOG_KLOG_COUNT)
+		return (struct nslog_flog *)&s->logs[i];
+	return s->streams[i - NSLOG_KLOG_COUNT];
+}
+
+/* The stream of that name that @s follows (or that failed), or NULL. */
+struct nslog_flog *nslog_set_find_stream(const struct nslog_set *s,
+					 const char *name)
+{
+	unsigned int i;
+
+	for (i = 0; i < s->nstreams; i++)
+		if (!strcmp(s->streams[i]->name, name))
+			return s->streams[i];
+	return NULL;
 }
 
 static int nslog_flog_open(struct nslog_flog *l, const struct nslog_kops *k,
@@ -51,12 +100,19 @@ static int nslog_flog_open(struct nslog_flog *l, const struct nslog_kops *k,
 			   const struct nslog_cstate_set *resume,
 			   const struct nslog_cstate_set *found)
 {
+	const struct nslog_cstate_stream *st;
 	struct nslog_pos state = { 0 }, dest = { 0 };
 	struct nslog_info info;
 	struct nslog_seek seek = { 0 };
+	bool stream = l->klog == NSLOG_KLOG_STREAM;
 	int ret;
 
-	l->fd = k->open(k->ctx, l->klog, ns_id);
+	if (!stream)
+		l->fd = k->open(k->ctx, l->klog, ns_id);
+	else if (k->open_stream)
+		l->fd = k->open_stream(k->ctx, l->name, ns_id);
+	else
+		l->fd = -ENOTTY;
 	if (l->fd < 0) {
 		ret = l->fd;
 		l->fd = -1;
@@ -66,15 +122,33 @@ static int nslog_flog_open(struct nslog_flog *l, const struct nslog_kops *k,
 	if (ret)
 		return ret;
 	if (info.set_id != set_id ||
-	    info.log_id != nslog_klog_android_id(l->klog))
+	    (!stream && info.log_id != nslog_klog_android_id(l->klog)))
 		return -ESTALE;
-	if (resume && resume->has[l->klog]) {
-		state.has = true;
-		state.last = resume->last[l->klog];
-	}
-	if (found && found->has[l->klog]) {
-		dest.has = true;
-		dest.last = found->last[l->klog];
+	/* a fixed log's id would be a kernel that got the name wrong */
+	if (stream && info.log_id < NSLOG_STREAM_LOG_ID_MIN)
+		return -EPROTO;
+	if (stream) {
+		st = resume ? nslog_cstate_stream_find(resume, l->name) : NULL;
+		/*
+		 * A name is not a log: a stream removed and made again under
+		 * its name while the collector was stopped is a new log, from
+		 * seq 0.  A word past its head is the old one's: not believed.
+		 * (One that already wrote past it cannot be told apart.)
+		 */
+		state.has = st && st->last < info.head_seq;
+		state.last = state.has ? st->last : 0;
+		st = found ? nslog_cstate_stream_find(found, l->name) : NULL;
+		dest.has = st;
+		dest.last = st ? st->last : 0;
+	} else {
+		if (resume && resume->has[l->klog]) {
+			state.has = true;
+			state.last = resume->last[l->klog];
+		}
+		if (found && found->has[l->klog]) {
+			dest.has = true;
+			dest.last = found->last[l->klog];
+		}
 	}
 	nslog_resume_pick(&l->resumed, &state, &dest, info.head_seq);
 	if (l->resumed.pos.has) {
@@ -100,6 +174,8 @@ static int nslog_flog_open(struct nslog_flog *l, const struct nslog_kops *k,
  *	   journalpos.c), or NULL.  Each log resumes after the larger of
  *	   the two (resume.c); its @resumed says which, and by how much
  *	   the output was ahead.
+ *
+ * Streams are not opened here: nslog_set_open_stream().
  *
  * Context: process context.
  * Return: 0; -ENOENT if the set is gone, -ESTALE if the namespace has
@@ -132,19 +208,80 @@ int nslog_set_open(struct nslog_set *s, const struct nslog_kops *k,
 }
 
 /**
+ * nslog_set_open_stream() - start following a stream of a followed set
+ * @s: the set, opened (nslog_set_open())
+ * @k: the kernel
+ * @name: the stream's name, as the listing has it
+ * @resume: where the state file says the set's logs stand, or NULL
+ * @found: where the output says they stand, or NULL
+ * @lp: set to the stream's log, for the caller's poll
+ *
+ * The stream resumes by its name as a fixed log does (nslog_set_open()).
+ * A stream that @s has already, followed or failed, is not opened again.
+ *
+ * Context: process context; allocates.
+ * Return: 0; -EEXIST if @s has it; -ENOTTY if the kernel has no streams
+ * (a module older than the collector); -ENOENT if the stream (or the
+ * set) is gone; -ESTALE if the namespace has another set now; -EINVAL
+ * for a name that is no stream's; another negative errno.  On error
+ * @s is as it was.
+ */
+int nslog_set_open_stream(struct nslog_set *s, const struct nslog_kops *k,
+			  const char *name,
+			  const struct nslog_cstate_set *resume,
+			  const struct nslog_cstate_set *found,
+			  struct nslog_flog **lp)
+{
+	struct nslog_flog *l, **arr;
+	unsigned int cap;
+	int ret;
+
+	if (!nslog_stream_name_ok(name))
+		return -EINVAL;
+	if (nslog_set_find_stream(s, name))
+		return -EEXIST;
+	if (s->nstreams == s->streams_cap) {
+		cap = s->streams_cap ? s->streams_cap * 2 : 4;
+		arr = realloc(s->streams, cap * sizeof(*arr));
+		if (!arr)
+			return -ENOMEM;
+		s->streams = arr;
+		s->streams_cap = cap;
+	}
+	l = calloc(1, sizeof(*l));
+	if (!l)
+		return -ENOMEM;
+	l->set = s;
+	l->klog = NSLOG_KLOG_STREAM;
+	l->fd = -1;
+	memcpy(l->name, name, strlen(name) + 1);
+	ret = nslog_flog_open(l, k, s->ns_id, s->set_id, resume, found);
+	if (ret) {
+		if (l->fd >= 0)
+			k->close(k->ctx, l->fd);
+		free(l);
+		return ret;
+	}
+	s->streams[s->nstreams++] = l;
+	*lp = l;
+	return 0;
+}
+
+/**
  * nslog_set_meta() - what the outputs are told of a record's set and log
- * @s: the set
- * @klog: the log
+ * @l: the log, of its set
  * @sink: the host's name, boot id, time zone choice
- * @m: filled in; points into @s and @sink
+ * @m: filled in; points into @l, its set and @sink
  *
  * Context: any.
  */
-void nslog_set_meta(const struct nslog_set *s, unsigned int klog,
-		    const struct nslog_sink *sink, struct nslog_meta *m)
+void nslog_set_meta(const struct nslog_flog *l, const struct nslog_sink *sink,
+		    struct nslog_meta *m)
 {
+	const struct nslog_set *s = l->set;
+
 	memset(m, 0, sizeof(*m));
-	m->log = nslog_klog_name(klog);
+	m->log = l->name;
 	m->host = sink->host;
 	m->boot_id = sink->boot_id;
 	m->has_set = true;
@@ -185,7 +322,7 @@ static int nslog_flog_eof(struct nslog_flog *l, const struct nslog_kops *k,
 	loss.sec = now.tv_sec;
 	loss.nsec = (__s32)now.tv_nsec;
 	l->next_seq = head;
-	nslog_set_meta(l->set, l->klog, sink, &m);
+	nslog_set_meta(l, sink, &m);
 	return nslog_out_loss(sink->out, &m, &loss);
 }
 
@@ -254,7 +391,7 @@ static int nslog_flog_ship(struct nslog_flog *l, const struct nslog_sink *sink)
 	struct nslog_meta m;
 	int ret;
 
-	nslog_set_meta(l->set, l->klog, sink, &m);
+	nslog_set_meta(l, sink, &m);
 	if (r->seq > l->next_seq) {
 		struct nslog_loss loss = {
 			.known = true,
@@ -306,8 +443,8 @@ int nslog_set_pump(struct nslog_set *s, const struct nslog_kops *k,
 	*more = false;
 	for (; done < budget; done++) {
 		best = NULL;
-		for (i = 0; i < NSLOG_KLOG_COUNT; i++) {
-			l = &s->logs[i];
+		for (i = 0; i < nslog_set_nlogs(s); i++) {
+			l = nslog_set_log(s, i);
 			ret = nslog_flog_fill(l, k, sink);
 			if (ret)
 				goto out;
@@ -322,8 +459,8 @@ int nslog_set_pump(struct nslog_set *s, const struct nslog_kops *k,
 	}
 	*more = done == budget;
 out:
-	for (i = 0; i < NSLOG_KLOG_COUNT; i++) {
-		l = &s->logs[i];
+	for (i = 0; i < nslog_set_nlogs(s); i++) {
+		l = nslog_set_log(s, i);
 		l->drained = false;
 		/* a set waiting for records costs no buffers */
 		if (!l->n) {
@@ -339,33 +476,78 @@ bool nslog_set_done(const struct nslog_set *s)
 {
 	unsigned int i;
 
-	for (i = 0; i < NSLOG_KLOG_COUNT; i++)
-		if (s->logs[i].fd >= 0)
+	for (i = 0; i < nslog_set_nlogs(s); i++)
+		if (nslog_set_log(s, i)->fd >= 0)
 			return false;
 	return true;
+}
+
+static void nslog_flog_free(struct nslog_flog *l, const struct nslog_kops *k)
+{
+	if (l->fd >= 0)
+		k->close(k->ctx, l->fd);
+	l->fd = -1;
+	free(l->buf);
+	l->buf = NULL;
+	l->n = 0;
+}
+
+/**
+ * nslog_set_prune() - forget the streams that ended
+ * @s: the set
+ * @k: the kernel
+ *
+ * A stream that gave end of file was removed, and all of it was shipped:
+ * it is freed, and no longer in the state file.  A stream that failed
+ * stays, so that it is not opened again.
+ *
+ * Context: process context; pointers to the streams dropped go stale.
+ * Return: how many were dropped.
+ */
+unsigned int nslog_set_prune(struct nslog_set *s, const struct nslog_kops *k)
+{
+	unsigned int i, kept = 0, n;
+
+	for (i = 0; i < s->nstreams; i++) {
+		if (s->streams[i]->eof) {
+			nslog_flog_free(s->streams[i], k);
+			free(s->streams[i]);
+			continue;
+		}
+		s->streams[kept++] = s->streams[i];
+	}
+	n = s->nstreams - kept;
+	s->nstreams = kept;
+	return n;
 }
 
 /* The output flushed everything handed to it: the state may say so. */
 void nslog_set_flushed(struct nslog_set *s)
 {
+	struct nslog_flog *l;
 	unsigned int i;
 
-	for (i = 0; i < NSLOG_KLOG_COUNT; i++) {
-		s->logs[i].flushed = s->logs[i].shipped;
-		s->logs[i].flushed_any = s->logs[i].shipped_any;
+	for (i = 0; i < nslog_set_nlogs(s); i++) {
+		l = nslog_set_log(s, i);
+		l->flushed = l->shipped;
+		l->flushed_any = l->shipped_any;
 	}
 }
 
 /**
  * nslog_set_state() - the set's entry of the state file
  * @s: the set
- * @c: filled in: the last flushed seq of each log
+ * @c: filled in: the last flushed seq of each log, and of each stream
+ *	that shipped a record (c->streams, allocated)
  *
- * Context: any.
+ * Context: process context; allocates.
+ * Return: 0 or -ENOMEM.
  */
-void nslog_set_state(const struct nslog_set *s, struct nslog_cstate_set *c)
+int nslog_set_state(const struct nslog_set *s, struct nslog_cstate_set *c)
 {
+	const struct nslog_flog *l;
 	unsigned int i;
+	int ret;
 
 	memset(c, 0, sizeof(*c));
 	c->set_id = s->set_id;
@@ -374,6 +556,15 @@ void nslog_set_state(const struct nslog_set *s, struct nslog_cstate_set *c)
 		c->has[i] = s->logs[i].flushed_any;
 		c->last[i] = s->logs[i].flushed;
 	}
+	for (i = 0; i < s->nstreams; i++) {
+		l = s->streams[i];
+		if (!l->flushed_any)
+			continue;
+		ret = nslog_cstate_stream_add(c, l->name, l->flushed);
+		if (ret)
+			return ret;
+	}
+	return 0;
 }
 
 /* Close every log and forget the identity; @s may then be freed. */
@@ -381,13 +572,15 @@ void nslog_set_close(struct nslog_set *s, const struct nslog_kops *k)
 {
 	unsigned int i;
 
-	for (i = 0; i < NSLOG_KLOG_COUNT; i++) {
-		if (s->logs[i].fd >= 0)
-			k->close(k->ctx, s->logs[i].fd);
-		s->logs[i].fd = -1;
-		free(s->logs[i].buf);
-		s->logs[i].buf = NULL;
-		s->logs[i].n = 0;
+	for (i = 0; i < NSLOG_KLOG_COUNT; i++)
+		nslog_flog_free(&s->logs[i], k);
+	for (i = 0; i < s->nstreams; i++) {
+		nslog_flog_free(s->streams[i], k);
+		free(s->streams[i]);
 	}
+	free(s->streams);
+	s->streams = NULL;
+	s->nstreams = 0;
+	s->streams_cap = 0;
 	nslog_ident_free(&s->ident);
 }

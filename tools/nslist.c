@@ -9,6 +9,12 @@
  * into one entry per set (by set_id: a namespace id may come back, for a
  * new set, once the old one is gone).  A line without the set_id column
  * is from a module older than the collector.
+ *
+ * After its four fixed logs a set may have more lines, one per stream made
+ * in an nslogfs mount, with the stream's name in the log column; they come
+ * and go at run time.  A name that is neither a fixed log's nor a valid
+ * stream's (nslog_stream_name_ok()) is skipped, not an error: the listing
+ * of a later module must not stop the collector.
  */
 #include <errno.h>
 #include <inttypes.h>
@@ -45,18 +51,46 @@ static struct nslog_nsent *nslog_nslist_get(struct nslog_nslist *l,
 	return e;
 }
 
+/* Add stream @name of @e, or update it if the set listed it already. */
+static int nslog_nslist_stream(struct nslog_nsent *e, const char *name,
+			       __u64 stored)
+{
+	struct nslog_nsstream *st;
+	size_t i, cap;
+
+	for (i = 0; i < e->nstreams; i++) {
+		if (!strcmp(e->streams[i].name, name)) {
+			e->streams[i].stored = stored;
+			return 0;
+		}
+	}
+	if (e->nstreams == e->streams_cap) {
+		cap = e->streams_cap ? e->streams_cap * 2 : 4;
+		st = realloc(e->streams, cap * sizeof(*st));
+		if (!st)
+			return -ENOMEM;
+		e->streams = st;
+		e->streams_cap = cap;
+	}
+	st = &e->streams[e->nstreams++];
+	/* nslog_stream_name_ok() said it fits */
+	memcpy(st->name, name, strlen(name) + 1);
+	st->stored = stored;
+	return 0;
+}
+
 static int nslog_nslist_line(struct nslog_nslist *l, const char *line)
 {
-	char state[8], log[16];
+	char state[8], log[64];
 	unsigned long long ns, userns, files, alloc, used, written, stored;
 	unsigned long long set_id;
 	struct nslog_nsent *e;
 	int n = 0, k;
 
-	if (sscanf(line, "%llu %llu %7s %llu %15s %llu %llu %llu %llu %llu%n",
+	if (sscanf(line, "%llu %llu %7s %llu %63s %llu %llu %llu %llu %llu%n",
 		   &ns, &userns, state, &files, log, &alloc, &used, &written,
 		   &stored, &set_id, &n) != 10)
-		return sscanf(line, "%llu %llu %7s %llu %15s %llu %llu %llu %llu",
+		return sscanf(line, "%llu %llu %7s %llu %63s %llu %llu %llu %llu",
 			      &ns, &userns, state, &files, log, &alloc, &used,
 			      &written, &stored) == 9 ? -EPROTO : -EBADMSG;
 	if (line[n] && line[n] != '\n' && line[n] != ' ')
@@ -69,6 +103,8 @@ static int nslog_nslist_line(struct nslog_nslist *l, const char *line)
 	k = nslog_klog_from_name(log);
 	if (k >= 0)
 		e->stored[k] = stored;
+	else if (nslog_stream_name_ok(log))
+		return nslog_nslist_stream(e, log, stored);
 	return 0;
 }
 
@@ -84,8 +120,11 @@ static int nslog_nslist_line(struct nslog_nslist *l, const char *line)
 int nslog_nslist_parse(struct nslog_nslist *l, const char *text)
 {
 	const char *line;
+	size_t i;
 	int ret;
 
+	for (i = 0; i < l->count; i++)
+		free(l->sets[i].streams);
 	l->count = 0;
 	for (line = text; *line; line += strcspn(line, "\n"), line += !!*line) {
 		if (*line == '#' || *line == '\n')
@@ -160,6 +199,10 @@ const struct nslog_nsent *nslog_nslist_find(const struct nslog_nslist *l,
 
 void nslog_nslist_free(struct nslog_nslist *l)
 {
+	size_t i;
+
+	for (i = 0; i < l->count; i++)
+		free(l->sets[i].streams);
 	free(l->sets);
 	memset(l, 0, sizeof(*l));
 }

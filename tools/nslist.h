@@ -11,11 +11,20 @@
 
 #include "recmeta.h"
 
+/* A stream of a set: a log made at run time in an nslogfs mount. */
+struct nslog_nsstream {
+	char name[NSLOG_STREAM_NAME_SIZE];
+	__u64 stored;
+};
+
 struct nslog_nsent {
 	__u64 ns_id;
 	__u64 set_id;
 	bool dead;
 	__u64 stored[NSLOG_KLOG_COUNT];	/* records each log holds */
+	struct nslog_nsstream *streams;	/* in the listing's order */
+	size_t nstreams;
+	size_t streams_cap;
 };
 
 struct nslog_nslist {

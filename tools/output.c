@@ -83,12 +83,14 @@ int nslog_out_open(struct nslog_out *o, FILE *file)
 static void nslog_out_header(struct nslog_out *o, const struct nslog_meta *m)
 {
 	char label[NSLOG_LABEL_MAX];
+	const char *log = m->log ? m->log : "?";
 
-	if (o->have_last && o->last_set == m->set_id && o->last_log == m->log)
+	if (o->have_last && o->last_set == m->set_id &&
+	    !strncmp(o->last_log, log, sizeof(o->last_log)))
 		return;
 	o->have_last = true;
 	o->last_set = m->set_id;
-	o->last_log = m->log;
+	snprintf(o->last_log, sizeof(o->last_log), "%s", log);
 	nslog_meta_label(label, sizeof(label), m);
 	fprintf(o->file, "--------- %s of %s\n", m->log ? m->log : "?", label);
 }

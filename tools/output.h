@@ -36,7 +36,7 @@ struct nslog_out {
 	struct nslog_jfields jf;
 	bool have_last;			/* logcat: the last header's set, log */
 	unsigned long long last_set;
-	const char *last_log;
+	char last_log[NSLOG_STREAM_NAME_SIZE];	/* a copy: a stream's goes */
 };
 
 int nslog_out_parse(struct nslog_out *o, const char *spec);

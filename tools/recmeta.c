@@ -85,6 +85,40 @@ int nslog_klog_from_name(const char *name)
 	return -1;
 }
 
+static bool nslog_alnum(char c)
+{
+	/* ASCII whatever the locale, as the kernel checks it */
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+	       (c >= '0' && c <= '9');
+}
+
+/**
+ * nslog_stream_name_ok() - whether @name can be a stream's
+ * @name: a log's name, as /proc/nslogger/namespaces lists it
+ *
+ * A stream made in an nslogfs mount has 1 to NSLOG_STREAM_NAME_MAX
+ * characters, the first of [A-Za-z0-9], the others of [A-Za-z0-9._-],
+ * and is none of the four fixed logs' names.
+ *
+ * Context: any.
+ * Return: true if it is.
+ */
+bool nslog_stream_name_ok(const char *name)
+{
+	size_t i;
+
+	if (!nslog_alnum(name[0]) || nslog_klog_from_name(name) >= 0)
+		return false;
+	for (i = 1; name[i]; i++) {
+		if (i >= NSLOG_STREAM_NAME_SIZE - 1)
+			return false;
+		if (!nslog_alnum(name[i]) && name[i] != '.' &&
+		    name[i] != '_' && name[i] != '-')
+			return false;
+	}
+	return true;
+}
+
 /**
  * nslog_meta_label() - a set in words: "ipc:[ID] (RUNTIME WHO)"
  * @buf: output, NSLOG_LABEL_MAX bytes are enough for any id

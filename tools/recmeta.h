@@ -26,6 +26,14 @@ enum nslog_klog {
 	NSLOG_KLOG_COUNT
 };
 
+/*
+ * Streams made at run time in an nslogfs mount have names instead
+ * (nslog_stream_name_ok()); the collector gives them this klog.
+ */
+#define NSLOG_KLOG_STREAM	NSLOG_KLOG_COUNT
+/* A stream's name and its NUL: struct nslog_open_stream's name. */
+#define NSLOG_STREAM_NAME_SIZE	32
+
 struct nslog_meta {
 	const char *log;		/* "main" ..., or NULL */
 	const char *host;		/* the host's name, or NULL */
@@ -55,6 +63,7 @@ const char *nslog_klog_name(unsigned int log_id);
 unsigned int nslog_klog_android_id(unsigned int klog);
 int nslog_klog_from_android_id(__u32 android_id);
 int nslog_klog_from_name(const char *name);
+bool nslog_stream_name_ok(const char *name);
 void nslog_meta_label(char *buf, size_t size, const struct nslog_meta *m);
 void nslog_loss_text(char *buf, size_t size, const struct nslog_meta *m,
 		     const struct nslog_loss *loss);

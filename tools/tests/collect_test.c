@@ -105,6 +105,57 @@ static void test_nslist(void)
 	nslog_nslist_free(&l);
 }
 
+static void test_nslist_streams(void)
+{
+	static const char text[] =
+		"# ns_id user_ns_id state files log allocated used written stored set_id\n"
+		"4026532301 4026532299 live 1 main 65536 96 3 3 6414010659057826753\n"
+		"4026532301 4026532299 live 1 events 0 0 0 0 6414010659057826753\n"
+		"4026532301 4026532299 live 1 radio 0 0 0 0 6414010659057826753\n"
+		"4026532301 4026532299 live 1 system 0 0 0 0 6414010659057826753\n"
+		"4026532301 4026532299 live 1 audit 65536 200 9 8 6414010659057826753\n"
+		"4026532301 4026532299 live 1 app.web-1_x 65536 0 0 0 6414010659057826753\n"
+		"4026532301 4026532299 live 1 Abcdefghijklmnopqrstuvwxyz01234 0 0 0 4 6414010659057826753\n"
+		"4026532301 4026532299 live 1 .hidden 0 0 0 0 6414010659057826753\n"
+		"4026532301 4026532299 live 1 Abcdefghijklmnopqrstuvwxyz012345 0 0 0 0 6414010659057826753\n"
+		"4026532302 4026532299 live 1 main 65536 96 3 3 6414010659057826754\n";
+	struct nslog_nslist l = { 0 };
+	const struct nslog_nsent *e;
+	int ret;
+
+	ret = nslog_nslist_parse(&l, text);
+	tap_ok(!ret && l.count == 2, "nslist: stream lines are lines of their set");
+	e = nslog_nslist_find(&l, 6414010659057826753ULL);
+	tap_ok(e && e->nstreams == 3 && e->stored[0] == 3,
+	       "nslist: a set's streams after its fixed logs, bad names skipped");
+	tap_ok(e && e->nstreams == 3 && !strcmp(e->streams[0].name, "audit") &&
+	       e->streams[0].stored == 8 &&
+	       !strcmp(e->streams[1].name, "app.web-1_x") &&
+	       !strcmp(e->streams[2].name,
+		       "Abcdefghijklmnopqrstuvwxyz01234") &&
+	       e->streams[2].stored == 4,
+	       "nslist: each stream's name and records stored, in order");
+	e = nslog_nslist_find(&l, 6414010659057826754ULL);
+	tap_ok(e && !e->nstreams, "nslist: a set without streams has none");
+
+	/* a later listing: the stream is gone, the set keeps its others */
+	ret = nslog_nslist_parse(&l,
+		"4026532301 4026532299 live 1 main 0 0 0 0 6414010659057826753\n"
+		"4026532301 4026532299 live 1 app.web-1_x 0 0 0 0 6414010659057826753\n");
+	e = nslog_nslist_find(&l, 6414010659057826753ULL);
+	tap_ok(!ret && e && e->nstreams == 1 &&
+	       !strcmp(e->streams[0].name, "app.web-1_x"),
+	       "nslist: a stream no longer listed is gone from the entry");
+
+	tap_ok(nslog_stream_name_ok("a") && nslog_stream_name_ok("9-x.y_z") &&
+	       !nslog_stream_name_ok("") && !nslog_stream_name_ok("-a") &&
+	       !nslog_stream_name_ok("a/b") && !nslog_stream_name_ok("a b") &&
+	       !nslog_stream_name_ok("main") && !nslog_stream_name_ok("events") &&
+	       !nslog_stream_name_ok("radio") && !nslog_stream_name_ok("system"),
+	       "nslist: stream names: [A-Za-z0-9][A-Za-z0-9._-]*, no fixed log's");
+	nslog_nslist_free(&l);
+}
+
 static void test_boot_id(void)
 {
 	char path[128], id[NSLOG_BOOT_ID_LEN + 1];
@@ -207,6 +258,63 @@ static void test_state_file(void)
 	nslog_cstate_free(&got);
 }
 
+static void test_state_streams(void)
+{
+	struct nslog_cstate st = { 0 }, got = { 0 };
+	const struct nslog_cstate_stream *a, *b;
+	struct nslog_cstate_set *s;
+	char path[128], name[32], *text;
+	unsigned int line, i;
+	int ret;
+
+	snprintf(path, sizeof(path), "%s/streams.state", dir);
+	strcpy(st.boot_id, BOOT);
+	s = nslog_cstate_add(&st, 6414010659057826753ULL, 4026532301ULL);
+	s->has[0] = true;
+	s->last[0] = 3;
+	tap_ok(!nslog_cstate_stream_add(s, "audit", 41) &&
+	       !nslog_cstate_stream_add(s, "app.web-1_x", 0),
+	       "state: streams added by name");
+	tap_int("state: a stream added twice",
+		nslog_cstate_stream_add(s, "audit", 42), -EEXIST);
+	tap_int("state: a fixed log's name is no stream's",
+		nslog_cstate_stream_add(s, "main", 42), -EINVAL);
+	ret = nslog_cstate_save(&st, path);
+	text = get_file(path);
+	tap_ok(!ret && text && strstr(text,
+		"set 6414010659057826753 4026532301 main=3 audit=41 app.web-1_x=0\n"),
+	       "state: a set's streams saved by name after its fixed logs");
+
+	ret = nslog_cstate_load(&got, path, BOOT, &line);
+	s = nslog_cstate_find(&got, 6414010659057826753ULL);
+	a = s ? nslog_cstate_stream_find(s, "audit") : NULL;
+	b = s ? nslog_cstate_stream_find(s, "app.web-1_x") : NULL;
+	tap_ok(!ret && s && s->has[0] && s->last[0] == 3 && s->nstreams == 2 &&
+	       a && a->last == 41 && b && b->last == 0 &&
+	       !nslog_cstate_stream_find(s, "audi"),
+	       "state: streams loaded back by name");
+
+	/* many streams: a line longer than any fixed buffer */
+	s = nslog_cstate_find(&st, 6414010659057826753ULL);
+	for (i = 0; i < 200; i++) {
+		snprintf(name, sizeof(name), "stream-number-%u", i);
+		nslog_cstate_stream_add(s, name, 1000000000000ULL + i);
+	}
+	ret = nslog_cstate_save(&st, path);
+	ret = ret ? ret : nslog_cstate_load(&got, path, BOOT, &line);
+	s = nslog_cstate_find(&got, 6414010659057826753ULL);
+	a = s ? nslog_cstate_stream_find(s, "stream-number-199") : NULL;
+	tap_ok(!ret && s && s->nstreams == 202 && a &&
+	       a->last == 1000000000199ULL,
+	       "state: a set of 202 streams: one long line, loaded whole");
+
+	nslog_cstate_remove(&got, s);
+	tap_ok(!got.count, "state: an entry with streams removed");
+	nslog_cstate_free(&st);
+	nslog_cstate_free(&got);
+	unlink(path);
+}
+
 static void check_bad(const char *what, const char *text, unsigned int want)
 {
 	struct nslog_cstate got = { 0 };
@@ -234,8 +342,13 @@ static void test_state_bad(void)
 	check_bad("cut short: no boot_id", "nslog-collector-state 1\n", 1);
 	snprintf(text, sizeof(text), "%sset 1 2 main=3", head);
 	check_bad("the last line without its newline (torn)", text, 3);
-	snprintf(text, sizeof(text), "%sset 1 2 mian=3\n", head);
-	check_bad("an unknown log", text, 3);
+	/* "mian" would be a stream's name */
+	snprintf(text, sizeof(text), "%sset 1 2 .mian=3\n", head);
+	check_bad("a name that is no log's", text, 3);
+	snprintf(text, sizeof(text), "%sset 1 2 audit=3 main=1 audit=4\n", head);
+	check_bad("a stream twice", text, 3);
+	snprintf(text, sizeof(text), "%sset 1 2 audit=x\n", head);
+	check_bad("a stream's seq that is no number", text, 3);
 	snprintf(text, sizeof(text), "%sset 1 2 main=3 main=4\n", head);
 	check_bad("a log twice", text, 3);
 	snprintf(text, sizeof(text), "%sset 1 2 main=-3\n", head);
@@ -377,8 +490,10 @@ int main(void)
 	if (!tap_ok(mkdtemp(dir), "make a scratch directory"))
 		return tap_done();
 	test_nslist();
+	test_nslist_streams();
 	test_boot_id();
 	test_state_file();
+	test_state_streams();
 	test_state_bad();
 	test_nsident();
 	snprintf(cmd, sizeof(cmd), "rm -rf %s", dir);

@@ -10,37 +10,73 @@
  * were overwritten), and a read position per fd, as the module does:
  * a reader behind the tail jumps to it and is told how many it lost; a
  * seek lands on the oldest stored record at or after the seq asked.
+ * Besides the four fixed logs it has two streams, "audit" and "app.x"
+ * (log ids 8 and 9), opened by name; a stream can be removed (end of
+ * file at its head, and no longer opened) or the kernel can have none
+ * (-ENOTTY).
+ *
+ * The collector's scan (collscan.c) runs against the same fake, with a
+ * listing in a file: which streams it follows, when, from where, and what
+ * it says when the module has none.
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
+#include <sys/epoll.h>
+#include <sys/eventfd.h>
+#include <unistd.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "collector.h"
 #include "logset.h"
 #include "tap.h"
 
 #define SET_ID	6414010659057826751ULL
 #define NS_ID	4026532301ULL
 #define MAXREC	64
+/* The fake's streams come after the fixed logs. */
+#define AUDIT	NSLOG_KLOG_COUNT
+#define APPX	(NSLOG_KLOG_COUNT + 1)
+#define NLOGS	(NSLOG_KLOG_COUNT + 2)
+
+static const char *const stream_names[NLOGS] = {
+	[AUDIT] = "audit", [APPX] = "app.x",
+};
 
 struct fake_log {
 	__u64 tail, head;
 	__u64 order[MAXREC];	/* by seq */
 	bool v1;		/* answer with a version 1 header */
+	bool removed;		/* a stream unlinked: end of file at head */
 };
 
 struct fake {
 	__u64 set_id;
 	bool gone;		/* OPEN_NS by id fails: -ENOENT */
 	bool reaped;		/* read() at the head gives end of file */
+	bool no_streams;	/* OPEN_STREAM: -ENOTTY, an older module */
 	int open_err;
-	struct fake_log logs[NSLOG_KLOG_COUNT];
-	__u64 pos[NSLOG_KLOG_COUNT];	/* each log's reader: fd = log + 10 */
-	bool open[NSLOG_KLOG_COUNT];
+	struct fake_log logs[NLOGS];
+	__u64 pos[NLOGS];	/* each log's reader: fd = log + 10 */
+	bool open[NLOGS];
 	int opens, closes;
+	int epfd;		/* the collector's epoll, or -1 */
 };
 
 static struct fake K;
+
+/* struct nslog_entry's log_id of each of the fake's logs. */
+static __u32 fake_log_id(unsigned int k)
+{
+	return k < NSLOG_KLOG_COUNT ? nslog_klog_android_id(k) :
+	       NSLOG_STREAM_LOG_ID_MIN + k - NSLOG_KLOG_COUNT;
+}
+
+static const char *fake_name(unsigned int k)
+{
+	return k < NSLOG_KLOG_COUNT ? nslog_klog_name(k) : stream_names[k];
+}
 
 static int f_open(void *ctx, unsigned int klog, __u64 ns_id)
 {
@@ -55,6 +91,28 @@ static int f_open(void *ctx, unsigned int klog, __u64 ns_id)
 	return (int)klog + 10;
 }
 
+static int f_open_stream(void *ctx, const char *name, __u64 ns_id)
+{
+	unsigned int k;
+
+	(void)ctx;
+	if (K.no_streams)
+		return -ENOTTY;
+	if (K.gone || ns_id != NS_ID)
+		return -ENOENT;
+	for (k = NSLOG_KLOG_COUNT; k < NLOGS; k++)
+		if (!strcmp(name, stream_names[k]) && !K.logs[k].removed)
+			break;
+	if (k == NLOGS)
+		return -ENOENT;
+	if (K.open_err)
+		return K.open_err;
+	K.opens++;
+	K.open[k] = true;
+	K.pos[k] = K.logs[k].tail;
+	return (int)k + 10;
+}
+
 static int f_info(void *ctx, int fd, struct nslog_info *info)
 {
 	struct fake_log *l = &K.logs[fd - 10];
@@ -65,7 +123,7 @@ static int f_info(void *ctx, int fd, struct nslog_info *info)
 	info->ns_id = NS_ID;
 	info->head_seq = l->head;
 	info->tail_seq = l->tail;
-	info->log_id = nslog_klog_android_id((unsigned int)(fd - 10));
+	info->log_id = fake_log_id((unsigned int)(fd - 10));
 	return 0;
 }
 
@@ -99,7 +157,7 @@ static ssize_t f_read(void *ctx, int fd, void *buf, size_t size)
 		K.pos[k] = l->tail;
 	}
 	if (K.pos[k] >= l->head)
-		return K.reaped ? 0 : -EAGAIN;
+		return K.reaped || l->removed ? 0 : -EAGAIN;
 	if (k == NSLOG_KLOG_EVENTS) {
 		/* [tag = 100 + seq][INT][the seq] */
 		__s32 tag = 100 + (__s32)K.pos[k], v = (__s32)K.pos[k];
@@ -110,7 +168,7 @@ static ssize_t f_read(void *ctx, int fd, void *buf, size_t size)
 		n = 9;
 	} else {
 		n = (size_t)snprintf(payload, sizeof(payload), "%c%c%c%s%llu",
-				     4, 't', 0, nslog_klog_name(k),
+				     4, 't', 0, fake_name(k),
 				     (unsigned long long)K.pos[k]) + 1;
 	}
 	h.len = (__u16)n;
@@ -118,7 +176,7 @@ static ssize_t f_read(void *ctx, int fd, void *buf, size_t size)
 	h.order = l->order[K.pos[k]];
 	h.lost = lost;
 	h.time_ns = 1700000000000000000LL + (__s64)h.order;
-	h.log_id = nslog_klog_android_id(k);
+	h.log_id = fake_log_id(k);
 	if (l->v1) {
 		struct logger_entry v1 = { .len = h.len, .pid = 7, .tid = 8 };
 
@@ -140,9 +198,18 @@ static void f_close(void *ctx, int fd)
 	(void)ctx;
 	K.open[fd - 10] = false;
 	K.closes++;
+	/* as closing the last fd of a file does */
+	if (K.epfd >= 0)
+		epoll_ctl(K.epfd, EPOLL_CTL_DEL, fd, NULL);
 }
 
 static const struct nslog_kops kops = {
+	.open = f_open, .open_stream = f_open_stream, .info = f_info,
+	.seek = f_seek, .read = f_read, .close = f_close,
+};
+
+/* A collector older than streams' kernel: no open_stream. */
+static const struct nslog_kops kops_nostreams = {
 	.open = f_open, .info = f_info, .seek = f_seek, .read = f_read,
 	.close = f_close,
 };
@@ -162,6 +229,7 @@ static void k_reset(void)
 {
 	memset(&K, 0, sizeof(K));
 	K.set_id = SET_ID;
+	K.epfd = -1;
 	next_order = 0;
 }
 
@@ -182,14 +250,19 @@ static int rig_send_fail(const struct iovec *iov, int n)
 	return -EPIPE;
 }
 
-static void rig_init(struct rig *g)
+static void rig_init_as(struct rig *g, const char *kind)
 {
 	memset(g, 0, sizeof(*g));
-	nslog_out_parse(&g->out, "raw");
+	nslog_out_parse(&g->out, kind);
 	g->f = open_memstream(&g->text, &g->size);
 	nslog_out_open(&g->out, g->f);
 	g->sink.out = &g->out;
 	g->sink.utc = true;
+}
+
+static void rig_init(struct rig *g)
+{
+	rig_init_as(g, "raw");
 }
 
 /* What was written since the last call. */
@@ -483,6 +556,379 @@ static void test_eof(void)
 	rig_free(&g);
 }
 
+static void test_streams(void)
+{
+	struct nslog_cstate_set c = { 0 }, c2 = { 0 };
+	const struct nslog_cstate_stream *st;
+	struct nslog_flog *l = NULL, *l2 = NULL;
+	struct nslog_set s;
+	struct rig g;
+	int ret;
+
+	k_reset();
+	rig_init(&g);
+	k_write(NSLOG_KLOG_MAIN, 1);
+	k_write(AUDIT, 2);
+	k_write(NSLOG_KLOG_MAIN, 1);
+	k_write(APPX, 1);
+	ret = nslog_set_open(&s, &kops, NS_ID, SET_ID, ALL, NULL, NULL);
+	tap_ok(!ret && K.opens == 4 && !s.nstreams,
+	       "streams: the set opens its four fixed logs, no stream");
+	ret = nslog_set_open_stream(&s, &kops, "audit", NULL, NULL, &l);
+	ret = ret ? ret : nslog_set_open_stream(&s, &kops, "app.x", NULL,
+						 NULL, &l2);
+	tap_ok(!ret && K.opens == 6 && s.nstreams == 2 && l && l2 &&
+	       l->fd == AUDIT + 10 && l2->fd == APPX + 10 &&
+	       !strcmp(l->name, "audit") && l->set == &s &&
+	       nslog_set_nlogs(&s) == NSLOG_KLOG_COUNT + 2 &&
+	       nslog_set_log(&s, NSLOG_KLOG_COUNT) == l &&
+	       nslog_set_find_stream(&s, "app.x") == l2,
+	       "streams: opened by name, one more log of the set each");
+	tap_int("streams: one followed already is not opened again",
+		nslog_set_open_stream(&s, &kops, "audit", NULL, NULL, &l),
+		-EEXIST);
+	tap_int("streams: one the set does not have: -ENOENT",
+		nslog_set_open_stream(&s, &kops, "nosuch", NULL, NULL, &l),
+		-ENOENT);
+	tap_int("streams: a fixed log's name is no stream's: -EINVAL",
+		nslog_set_open_stream(&s, &kops, "main", NULL, NULL, &l),
+		-EINVAL);
+	tap_ok(s.nstreams == 2 && K.opens == 6 && K.closes == 0,
+	       "streams: a failed open leaves the set as it was");
+	pump_all(&s, &g);
+	tap_str("streams: records merged with the fixed logs', labelled by name",
+		rig_take(&g),
+		HDR("main") "main0\n"
+		HDR("audit") "audit0\naudit1\n"
+		HDR("main") "main1\n"
+		HDR("app.x") "app.x0\n");
+
+	nslog_set_flushed(&s);
+	ret = nslog_set_state(&s, &c);
+	st = nslog_cstate_stream_find(&c, "audit");
+	tap_ok(!ret && c.has[0] && c.last[0] == 1 && c.nstreams == 2 && st &&
+	       st->last == 1 && nslog_cstate_stream_find(&c, "app.x") &&
+	       nslog_cstate_stream_find(&c, "app.x")->last == 0,
+	       "streams: the state says where each stream stands, by name");
+	nslog_set_close(&s, &kops);
+	tap_ok(K.closes == 6 && !K.open[AUDIT] && !K.open[APPX] && !s.nstreams,
+	       "streams: closed with their set");
+
+	/* a restart: each stream resumes after its last shipped, by name */
+	k_write(AUDIT, 3);
+	k_write(APPX, 1);
+	nslog_set_open(&s, &kops, NS_ID, SET_ID, ALL, &c, NULL);
+	nslog_set_open_stream(&s, &kops, "app.x", &c, NULL, &l2);
+	nslog_set_open_stream(&s, &kops, "audit", &c, NULL, &l);
+	pump_all(&s, &g);
+	tap_str("streams: resumed by name, nothing repeated or skipped",
+		rig_take(&g),
+		HDR("audit") "audit2\naudit3\naudit4\n"
+		HDR("app.x") "app.x1\n");
+
+	/* app.x is removed: read to its end, then dropped */
+	K.logs[APPX].removed = true;
+	pump_all(&s, &g);
+	tap_ok(!rig_take(&g)[0] && l2->eof && l2->fd < 0 && !l2->err &&
+	       !K.open[APPX] && !nslog_set_done(&s),
+	       "streams: a removed stream ends, its set goes on");
+	tap_int("streams: the ended stream is pruned",
+		(int)nslog_set_prune(&s, &kops), 1);
+	nslog_set_flushed(&s);
+	nslog_set_state(&s, &c2);
+	tap_ok(s.nstreams == 1 && !nslog_set_find_stream(&s, "app.x") &&
+	       nslog_set_find_stream(&s, "audit") && c2.nstreams == 1 &&
+	       nslog_cstate_stream_find(&c2, "audit")->last == 4,
+	       "streams: a pruned stream is gone from the set and its state");
+	tap_int("streams: a live stream is not pruned",
+		(int)nslog_set_prune(&s, &kops), 0);
+	nslog_set_close(&s, &kops);
+	free(c.streams);
+	free(c2.streams);
+
+	/* app.x made again under its name: a new log, its seqs from 0 */
+	K.logs[APPX].removed = false;
+	K.logs[APPX].tail = 0;
+	K.logs[APPX].head = 0;
+	k_write(APPX, 2);
+	memset(&c, 0, sizeof(c));
+	nslog_cstate_stream_add(&c, "app.x", 40);
+	nslog_set_open(&s, &kops, NS_ID, SET_ID, 0, &c, NULL);
+	nslog_set_open_stream(&s, &kops, "app.x", &c, NULL, &l2);
+	pump_all(&s, &g);
+	tap_str("streams: a state past a stream's head is another's: from seq 0",
+		rig_take(&g), "app.x0\napp.x1\n");
+	nslog_set_close(&s, &kops);
+	free(c.streams);
+
+	/* an older module, or a collector's kops without streams */
+	k_reset();
+	K.no_streams = true;
+	nslog_set_open(&s, &kops, NS_ID, SET_ID, ALL, NULL, NULL);
+	tap_int("streams: a module without them: -ENOTTY",
+		nslog_set_open_stream(&s, &kops, "audit", NULL, NULL, &l),
+		-ENOTTY);
+	K.no_streams = false;
+	tap_int("streams: kops without open_stream: -ENOTTY",
+		nslog_set_open_stream(&s, &kops_nostreams, "audit", NULL,
+				      NULL, &l), -ENOTTY);
+	tap_ok(!s.nstreams && K.opens == 4,
+	       "streams: none followed then, the fixed logs are");
+	nslog_set_close(&s, &kops);
+	rig_free(&g);
+}
+
+/* What json and rfc5424 call a stream: its name, as they call main. */
+static void test_stream_labels(void)
+{
+	static const char *const kinds[] = { "json", "rfc5424" };
+	static const char *const want[] = { "\"log\":\"audit\"",
+					    "log=\"audit\"" };
+	struct nslog_flog *l;
+	struct nslog_set s;
+	struct rig g;
+	char msg[80];
+	unsigned int i;
+
+	for (i = 0; i < 2; i++) {
+		k_reset();
+		rig_init_as(&g, kinds[i]);
+		k_write(AUDIT, 1);
+		nslog_set_open(&s, &kops, NS_ID, SET_ID, ALL, NULL, NULL);
+		nslog_set_open_stream(&s, &kops, "audit", NULL, NULL, &l);
+		pump_all(&s, &g);
+		snprintf(msg, sizeof(msg), "streams: %s labels a record %s",
+			 kinds[i], want[i]);
+		tap_ok(strstr(rig_take(&g), want[i]) != NULL, msg);
+		nslog_set_close(&s, &kops);
+		rig_free(&g);
+	}
+}
+
+/* The listing: the four fixed logs of the set, then @streams' lines. */
+static void put_listing(int fd, const char *const *streams)
+{
+	static const char *const fixed[] = { "main", "events", "radio",
+					     "system" };
+	char buf[2048];
+	size_t n = 0;
+	unsigned int i;
+
+	n += (size_t)snprintf(buf + n, sizeof(buf) - n,
+		"# ns_id user_ns_id state files log allocated used written stored set_id\n");
+	for (i = 0; i < 4; i++)
+		n += (size_t)snprintf(buf + n, sizeof(buf) - n,
+			"%llu 1 live 1 %s 65536 0 0 0 %llu\n",
+			NS_ID, fixed[i], SET_ID);
+	for (i = 0; streams && streams[i]; i++)
+		n += (size_t)snprintf(buf + n, sizeof(buf) - n,
+			"%llu 1 live 1 %s 65536 0 0 1 %llu\n",
+			NS_ID, streams[i], SET_ID);
+	if (ftruncate(fd, 0) || pwrite(fd, buf, n, 0) != (ssize_t)n)
+		abort();
+}
+
+struct crig {
+	struct nslog_collector c;
+	FILE *f;
+	char *text;
+	size_t size, taken;
+	char listing[64];
+	char errpath[64];
+	int saved_err;
+};
+
+static void crig_init(struct crig *r)
+{
+	struct nslog_collector *c = &r->c;
+
+	memset(r, 0, sizeof(*r));
+	c->logmask = ALL;
+	c->proc_dir = "/fake/proc/nslogger";
+	c->proc_root = "/nonexistent/proc";
+	c->k = kops;
+	c->lockfd = -1;
+	nslog_out_parse(&c->out, "raw");
+	r->f = open_memstream(&r->text, &r->size);
+	nslog_out_open(&c->out, r->f);
+	c->sink.out = &c->out;
+	c->sink.utc = true;
+	strcpy(r->listing, "/tmp/nslog_listing.XXXXXX");
+	c->nsfd = mkstemp(r->listing);
+	c->epfd = epoll_create1(EPOLL_CLOEXEC);
+	K.epfd = c->epfd;
+	/* stderr into a file, for what the collector says */
+	strcpy(r->errpath, "/tmp/nslog_stderr.XXXXXX");
+	fflush(stderr);
+	r->saved_err = dup(2);
+	dup2(mkstemp(r->errpath), 2);
+}
+
+static const char *crig_take(struct crig *r)
+{
+	static char buf[8192];
+
+	fflush(r->f);
+	snprintf(buf, sizeof(buf), "%s", r->text ? r->text + r->taken : "");
+	r->taken = r->size;
+	return buf;
+}
+
+/* What the collector said on stderr so far. */
+static const char *crig_err(struct crig *r)
+{
+	static char buf[4096];
+	ssize_t n;
+	int fd;
+
+	fflush(stderr);
+	fd = open(r->errpath, O_RDONLY);
+	n = fd < 0 ? 0 : read(fd, buf, sizeof(buf) - 1);
+	buf[n > 0 ? n : 0] = '\0';
+	if (fd >= 0)
+		close(fd);
+	return buf;
+}
+
+static void crig_pump(struct crig *r)
+{
+	struct nslog_set *s;
+	bool more;
+
+	for (s = r->c.sets; s; s = s->next)
+		do
+			coll_pump(&r->c, s, &more);
+		while (more);
+}
+
+static void crig_free(struct crig *r)
+{
+	struct nslog_collector *c = &r->c;
+
+	coll_close_sets(c);
+	nslog_nslist_free(&c->list);
+	nslog_cstate_free(&c->st);
+	nslog_cstate_free(&c->found);
+	close(c->nsfd);
+	unlink(r->listing);
+	close(c->epfd);
+	K.epfd = -1;
+	fflush(stderr);
+	dup2(r->saved_err, 2);
+	close(r->saved_err);
+	unlink(r->errpath);
+	fclose(r->f);
+	free(r->text);
+	nslog_out_close(&c->out);
+}
+
+/* How many times @needle is in @hay. */
+static int count_of(const char *hay, const char *needle)
+{
+	int n = 0;
+
+	while ((hay = strstr(hay, needle))) {
+		n++;
+		hay++;
+	}
+	return n;
+}
+
+static void test_collscan_streams(void)
+{
+	static const char *const audit[] = { "audit", NULL };
+	static const char *const both[] = { "audit", "app.x", NULL };
+	struct nslog_cstate_set *st, saved = { 0 };
+	const struct nslog_cstate_stream *p;
+	struct crig r;
+	int ret;
+
+	/* a restart: audit resumes by name, "old" went while it was down */
+	k_reset();
+	crig_init(&r);
+	strcpy(r.c.st.boot_id, "b");
+	st = nslog_cstate_add(&r.c.st, SET_ID, NS_ID);
+	st->has[NSLOG_KLOG_MAIN] = true;
+	st->last[NSLOG_KLOG_MAIN] = 0;
+	nslog_cstate_stream_add(st, "audit", 1);
+	nslog_cstate_stream_add(st, "old", 5);
+	k_write(NSLOG_KLOG_MAIN, 2);
+	k_write(AUDIT, 4);
+	put_listing(r.c.nsfd, audit);
+	ret = coll_scan(&r.c);
+	tap_ok(!ret && r.c.nsets == 1 && r.c.sets->nstreams == 1 &&
+	       nslog_set_find_stream(r.c.sets, "audit") && K.open[AUDIT] &&
+	       !K.open[APPX] && !r.c.st.count,
+	       "collscan: a listed stream is followed with its set");
+	tap_str("collscan: a stream of the state file gone meanwhile: may be lost",
+		crig_take(&r),
+		"--------- records of log old of ipc:[4026532301] from seq 6 on may have been lost: the set was gone before they were read\n");
+	crig_pump(&r);
+	tap_str("collscan: the stream resumed by name after its last shipped",
+		crig_take(&r),
+		HDR("main") "main1\n" HDR("audit") "audit2\naudit3\n");
+
+	/* a stream made later: the listing changes */
+	k_write(APPX, 2);
+	coll_scan(&r.c);
+	tap_ok(r.c.sets->nstreams == 1 && !K.open[APPX],
+	       "collscan: a stream not listed yet is not opened");
+	put_listing(r.c.nsfd, both);
+	ret = coll_scan(&r.c);
+	tap_ok(!ret && r.c.sets->nstreams == 2 && K.open[APPX] &&
+	       r.c.sets->ready && K.opens == 6,
+	       "collscan: a stream the listing gains is followed, once");
+	coll_scan(&r.c);
+	tap_int("collscan: a followed stream is not opened again", K.opens, 6);
+	crig_pump(&r);
+	tap_str("collscan: the new stream's records, from its first",
+		crig_take(&r), HDR("app.x") "app.x0\napp.x1\n");
+	coll_flush(&r.c);
+	nslog_set_state(r.c.sets, &saved);
+	p = nslog_cstate_stream_find(&saved, "app.x");
+	tap_ok(p && p->last == 1 &&
+	       nslog_cstate_stream_find(&saved, "audit")->last == 3 &&
+	       !nslog_cstate_stream_find(&saved, "old"),
+	       "collscan: the state to save has each stream by name");
+	free(saved.streams);
+
+	/* app.x is removed: drained, ended, forgotten; the set goes on */
+	k_write(APPX, 1);
+	K.logs[APPX].removed = true;
+	put_listing(r.c.nsfd, audit);
+	coll_scan(&r.c);
+	r.c.dirty = false;
+	crig_pump(&r);
+	coll_reap(&r.c);
+	tap_str("collscan: a removed stream is drained to its end",
+		crig_take(&r), "app.x2\n");
+	tap_ok(r.c.nsets == 1 && r.c.sets->nstreams == 1 && !K.open[APPX] &&
+	       !nslog_set_find_stream(r.c.sets, "app.x") && r.c.dirty,
+	       "collscan: then dropped, and the state is to be saved");
+	tap_ok(!strstr(crig_err(&r), "stream"),
+	       "collscan: nothing said on stderr of streams that work");
+	crig_free(&r);
+
+	/* a module without streams: the fixed logs, and a word, once */
+	k_reset();
+	K.no_streams = true;
+	crig_init(&r);
+	k_write(NSLOG_KLOG_MAIN, 1);
+	put_listing(r.c.nsfd, audit);
+	ret = coll_scan(&r.c);
+	put_listing(r.c.nsfd, both);
+	ret = ret ? ret : coll_scan(&r.c);
+	tap_ok(!ret && r.c.nsets == 1 && r.c.no_streams && K.opens == 4 &&
+	       !r.c.sets->nstreams,
+	       "collscan: -ENOTTY: the four fixed logs followed, no stream");
+	tap_int("collscan: -ENOTTY: said once on stderr",
+		count_of(crig_err(&r), "cannot open streams"), 1);
+	crig_pump(&r);
+	tap_str("collscan: -ENOTTY: the fixed logs shipped as before",
+		crig_take(&r), HDR("main") "main0\n");
+	crig_free(&r);
+}
+
 static void test_budget_errors(void)
 {
 	struct nslog_cstate_set c;
@@ -553,6 +999,12 @@ static void test_budget_errors(void)
 
 int main(void)
 {
+	int ev = eventfd(0, EFD_CLOEXEC), fd;
+
+	/* the fake's fds are real (never ready), for the collector's epoll */
+	for (fd = 10; fd < 10 + NLOGS; fd++)
+		dup2(ev, fd);
+	close(ev);
 	test_order();
 	test_resume();
 	test_resume_pick();
@@ -560,5 +1012,8 @@ int main(void)
 	test_lapped();
 	test_eof();
 	test_budget_errors();
+	test_streams();
+	test_stream_labels();
+	test_collscan_streams();
 	return tap_done();
 }

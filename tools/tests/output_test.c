@@ -653,6 +653,43 @@ static void test_outputs(const char *dir)
 	unlink(path);
 }
 
+/*
+ * A stream's name lives in its log, which is freed when the stream ends:
+ * another stream may get its memory, and its header is still due.
+ */
+static void test_stream_headers(void)
+{
+	struct nslog_meta m = meta(&docker);
+	char name[32], same[32], *text = NULL;
+	struct nslog_out o;
+	struct rec x;
+	size_t size;
+	FILE *f = open_memstream(&text, &size);
+
+	nslog_out_parse(&o, "tag");
+	nslog_out_open(&o, f);
+	mkrec(&x, 4, "T", "m");
+	strcpy(name, "audit");
+	m.log = name;
+	nslog_out_record(&o, &x.r, &x.t, &m, false);
+	strcpy(same, "audit");
+	m.log = same;
+	nslog_out_record(&o, &x.r, &x.t, &m, false);
+	strcpy(same, "app.x");
+	nslog_out_record(&o, &x.r, &x.t, &m, false);
+	fflush(f);
+	tap_str("output: a header for each stream by its name, wherever it is",
+		text,
+		"--------- audit of ipc:[4026532301] (docker 3f4b7e2c9a1d)\n"
+		"I/T       : m\n"
+		"I/T       : m\n"
+		"--------- app.x of ipc:[4026532301] (docker 3f4b7e2c9a1d)\n"
+		"I/T       : m\n");
+	nslog_out_close(&o);
+	fclose(f);
+	free(text);
+}
+
 int main(void)
 {
 	char dir[64], cmd[128];
@@ -666,6 +703,7 @@ int main(void)
 	test_json_lines();
 	test_rfc5424();
 	test_journal();
+	test_stream_headers();
 	snprintf(dir, sizeof(dir), "/tmp/nslog_out.XXXXXX");
 	if (tap_ok(mkdtemp(dir) != NULL, "make a scratch directory")) {
 		test_dest(dir);
