@@ -36,6 +36,10 @@
 #    after its last state save.  A SIGTERM'd one repeats nothing.
 # 5. The same with -o journal, the state file lagging on purpose: the
 #    restarted collector asks the journal and repeats nothing.
+# 6. (Between 2 and 3.) S, with its own IPC and mount namespaces, makes an
+#    nslogfs stream, writes to it, removes it and makes another of the same
+#    name: J ships both by name, from their first records, the journal
+#    has them, and J ends their followers with the set.
 #
 # Needs jq (scripts/deps.sh collector, or tools); journald and rsyslog
 # checks skip when their daemon is missing, the LXC container when LXC is.
@@ -479,6 +483,55 @@ lxc $lxc_name /lxc.payload.$lxc_name" \
 }
 at "lxc"
 lxc_run
+
+at "streams"
+# --- 2b. nslogfs streams ------------------------------------------------------------
+# S: its own IPC and mount namespaces; mounts nslogfs, makes a stream
+# "audit" and writes three records to it; then removes it, makes another
+# "audit" (a new stream of the old name) and writes one more.
+unshare --ipc --mount bash -c '
+	mount --make-rprivate /
+	mount -t tmpfs tmpfs /mnt && mkdir /mnt/log && mount -t nslogfs nslogfs /mnt/log
+	: >/mnt/log/audit
+	for i in 0 1 2; do printf "\4aud\0entry $i\0" >>/mnt/log/audit; done
+	: >"$1/s.wrote"
+	while [ ! -e "$1/s.go" ]; do sleep 0.05; done
+	rm /mnt/log/audit
+	: >/mnt/log/audit
+	printf "\4aud\0second audit\0" >>/mnt/log/audit
+	: >"$1/s.again"
+	while [ ! -e "$1/s.end" ]; do sleep 0.05; done' S "$sync" &
+s_pid=$!
+bg+=("$s_pid")
+if wait_file s.wrote; then
+	sid=$(ipc_of "$s_pid")
+	sset=$(set_of "$sid")
+	# stream_msgs JSON SET: its "audit" records in JSON, as SEQ:MESSAGE, in order.
+	stream_msgs() {
+		jq -r --arg s "$2" 'select(.set_id == $s and .log == "audit") | "\(.seq):\(.message)"' "$1" |
+			tr '\n' ' '
+	}
+	export -f stream_msgs
+	check "streams: J follows a stream made in a container's mount, labelled by its name" \
+		wait_for bash -c '[ "$(stream_msgs "$1" "$2")" = "0:entry 0 1:entry 1 2:entry 2 " ]' \
+		_ "$tmp/j.json" "$sset"
+	echo "# streams: S ipc:[$sid], set $sset: $(stream_msgs "$tmp/j.json" "$sset")"
+	touch "$sync/s.go"
+	wait_file s.again || true
+	check "streams: removed and made again under its name, the new stream is followed from its first record" \
+		wait_for bash -c '[ "$(stream_msgs "$1" "$2")" = "0:entry 0 1:entry 1 2:entry 2 0:second audit " ]' \
+		_ "$tmp/j.json" "$sset"
+	if [ $have_journal = 1 ]; then
+		check "streams: journald has the four audit records, NSLOG_LOG=audit" \
+			wait_for bash -c '[ "$(journalctl -o cat --no-pager NSLOG_LOG=audit "NSLOG_SET_ID=$1" | wc -l)" = 4 ]' _ "$sset"
+	fi
+	touch "$sync/s.end"
+	wait "$s_pid" || true
+	check "streams: J ended S's followers, streams included, once its set was reaped" \
+		wait_for ended J "$tmp/j.state" "$sset"
+else
+	not_ok "streams: container S wrote to its stream"
+fi
 
 for k in JR RS; do
 	[ -z "${cpid[$k]:-}" ] || expect "collector $k: SIGTERM stops it, exit 0" 0 stop_coll "$k"
