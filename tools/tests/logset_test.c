@@ -860,9 +860,9 @@ static void test_collscan_streams(void)
 	       nslog_set_find_stream(r.c.sets, "audit") && K.open[AUDIT] &&
 	       !K.open[APPX] && !r.c.st.count,
 	       "collscan: a listed stream is followed with its set");
-	tap_str("collscan: a stream of the state file gone meanwhile: may be lost",
+	tap_str("collscan: a stream of the state file removed meanwhile: may be lost",
 		crig_take(&r),
-		"--------- records of log old of ipc:[4026532301] from seq 6 on may have been lost: the set was gone before they were read\n");
+		"--------- records of log old of ipc:[4026532301] from seq 6 on may have been lost: the stream was removed before they were read\n");
 	crig_pump(&r);
 	tap_str("collscan: the stream resumed by name after its last shipped",
 		crig_take(&r),
