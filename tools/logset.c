@@ -127,6 +127,7 @@ static int nslog_flog_open(struct nslog_flog *l, const struct nslog_kops *k,
 	/* a fixed log's id would be a kernel that got the name wrong */
 	if (stream && info.log_id < NSLOG_STREAM_LOG_ID_MIN)
 		return -EPROTO;
+	l->log_id = info.log_id;
 	if (stream) {
 		st = resume ? nslog_cstate_stream_find(resume, l->name) : NULL;
 		/*
@@ -560,7 +561,8 @@ int nslog_set_state(const struct nslog_set *s, struct nslog_cstate_set *c)
 		l = s->streams[i];
 		if (!l->flushed_any)
 			continue;
-		ret = nslog_cstate_stream_add(c, l->name, l->flushed);
+		ret = nslog_cstate_stream_add(c, l->name, l->log_id,
+					      l->flushed);
 		if (ret)
 			return ret;
 	}

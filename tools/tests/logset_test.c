@@ -607,7 +607,7 @@ static void test_streams(void)
 	ret = nslog_set_state(&s, &c);
 	st = nslog_cstate_stream_find(&c, "audit");
 	tap_ok(!ret && c.has[0] && c.last[0] == 1 && c.nstreams == 2 && st &&
-	       st->last == 1 && nslog_cstate_stream_find(&c, "app.x") &&
+	       st->last == 1 && st->log_id == NSLOG_STREAM_LOG_ID_MIN && nslog_cstate_stream_find(&c, "app.x") &&
 	       nslog_cstate_stream_find(&c, "app.x")->last == 0,
 	       "streams: the state says where each stream stands, by name");
 	nslog_set_close(&s, &kops);
@@ -652,7 +652,7 @@ static void test_streams(void)
 	K.logs[APPX].head = 0;
 	k_write(APPX, 2);
 	memset(&c, 0, sizeof(c));
-	nslog_cstate_stream_add(&c, "app.x", 40);
+	nslog_cstate_stream_add(&c, "app.x", 0, 40);
 	nslog_set_open(&s, &kops, NS_ID, SET_ID, 0, &c, NULL);
 	nslog_set_open_stream(&s, &kops, "app.x", &c, NULL, &l2);
 	pump_all(&s, &g);
@@ -850,8 +850,8 @@ static void test_collscan_streams(void)
 	st = nslog_cstate_add(&r.c.st, SET_ID, NS_ID);
 	st->has[NSLOG_KLOG_MAIN] = true;
 	st->last[NSLOG_KLOG_MAIN] = 0;
-	nslog_cstate_stream_add(st, "audit", 1);
-	nslog_cstate_stream_add(st, "old", 5);
+	nslog_cstate_stream_add(st, "audit", NSLOG_STREAM_LOG_ID_MIN, 1);
+	nslog_cstate_stream_add(st, "old", NSLOG_STREAM_LOG_ID_MIN + 5, 5);
 	k_write(NSLOG_KLOG_MAIN, 2);
 	k_write(AUDIT, 4);
 	put_listing(r.c.nsfd, audit);
