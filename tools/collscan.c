@@ -239,9 +239,12 @@ static int coll_watch(struct nslog_collector *c, struct nslog_set *s)
  * followed (coll_follow() reports what it may have lost); another that
  * cannot be opened is said, and tried again at the next listing.  The
  * first -ENOTTY says that the module has no streams, and none is tried
- * again.
+ * again.  A stream whose log id is not the one the state file has for
+ * its name is another stream (@remade): the old one's records after the
+ * state's seq may have been lost, and a record says so.
  *
- * Return: 0, or a negative errno to stop on (no memory, no epoll).
+ * Return: 0, or a negative errno to stop on (no memory, no epoll, the
+ * output's error).
  */
 static int coll_streams(struct nslog_collector *c, struct nslog_set *s,
 			const struct nslog_nsent *e,
@@ -260,6 +263,11 @@ static int coll_streams(struct nslog_collector *c, struct nslog_set *s,
 		if (!ret) {
 			s->ready = true;
 			ret = coll_watch_log(c, l);
+			if (!ret && l->remade)
+				ret = coll_lost_unknown(c, s->set_id, s->ns_id,
+							l->name,
+							l->remade_last + 1,
+							NSLOG_LOSS_STREAM_REMADE);
 			if (ret)
 				return ret;
 			continue;

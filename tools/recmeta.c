@@ -178,6 +178,8 @@ void nslog_loss_text(char *buf, size_t size, const struct nslog_meta *m,
 	static const char *const why[] = {
 		[NSLOG_LOSS_SET_GONE] = "the set was gone",
 		[NSLOG_LOSS_STREAM_GONE] = "the stream was removed",
+		[NSLOG_LOSS_STREAM_REMADE] =
+			"the stream was removed (another has its name now)",
 	};
 	char label[NSLOG_LABEL_MAX];
 

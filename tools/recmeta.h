@@ -50,6 +50,7 @@ struct nslog_meta {
 enum nslog_loss_why {
 	NSLOG_LOSS_SET_GONE,	/* the set went before they were read */
 	NSLOG_LOSS_STREAM_GONE,	/* the stream was removed before */
+	NSLOG_LOSS_STREAM_REMADE,	/* ... and another has its name now */
 };
 
 /* Records of one log that never reached the output. */
