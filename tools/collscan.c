@@ -47,11 +47,19 @@ static struct nslog_set *coll_find(const struct nslog_collector *c,
 	return NULL;
 }
 
-/* A record that records of log @log of a set from @first on may be lost. */
+/*
+ * A record that records of log @log of a set from @first on may be lost,
+ * for @why.
+ */
 static int coll_lost_unknown(struct nslog_collector *c, __u64 set_id,
-			     __u64 ns_id, const char *log, __u64 first)
+			     __u64 ns_id, const char *log, __u64 first,
+			     enum nslog_loss_why why)
 {
-	struct nslog_loss loss = { .known = false, .first_seq = first };
+	struct nslog_loss loss = {
+		.known = false,
+		.why = why,
+		.first_seq = first,
+	};
 	struct nslog_meta m = {
 		.log = log,
 		.host = c->sink.host,
@@ -72,14 +80,15 @@ static int coll_lost_unknown(struct nslog_collector *c, __u64 set_id,
 }
 
 /*
- * The stream @name of a set is gone before it could be followed: its
- * records after the last shipped (state file or journal) may be lost; or
- * all, if @stored says it held some.
+ * The stream @name of a set is gone before it could be followed (@why:
+ * removed, or with its set): its records after the last shipped (state
+ * file or journal) may be lost; or all, if @stored says it held some.
  */
 static int coll_stream_gone(struct nslog_collector *c, __u64 set_id,
 			    __u64 ns_id, const char *name,
 			    const struct nslog_cstate_set *resume,
-			    const struct nslog_cstate_set *found, __u64 stored)
+			    const struct nslog_cstate_set *found, __u64 stored,
+			    enum nslog_loss_why why)
 {
 	const struct nslog_cstate_stream *a, *b;
 	struct nslog_pos state, dest;
@@ -95,18 +104,20 @@ static int coll_stream_gone(struct nslog_collector *c, __u64 set_id,
 	dest.last = b ? b->last : 0;
 	nslog_resume_pick(&r, &state, &dest, ~0ULL);
 	return coll_lost_unknown(c, set_id, ns_id, name,
-				 r.pos.has ? r.pos.last + 1 : 0);
+				 r.pos.has ? r.pos.last + 1 : 0, why);
 }
 
 /*
  * The streams of a set that the state file, the journal or the listing
- * (@e, or NULL) name, and that @s (or NULL) does not follow: gone.
+ * (@e, or NULL) name, and that @s (or NULL) does not follow: gone, for
+ * @why (removed, if @s is followed; else with their set).
  */
 static int coll_streams_gone(struct nslog_collector *c, __u64 set_id,
 			     __u64 ns_id, const struct nslog_set *s,
 			     const struct nslog_cstate_set *resume,
 			     const struct nslog_cstate_set *found,
-			     const struct nslog_nsent *e)
+			     const struct nslog_nsent *e,
+			     enum nslog_loss_why why)
 {
 	const char *name;
 	size_t i;
@@ -117,7 +128,7 @@ static int coll_streams_gone(struct nslog_collector *c, __u64 set_id,
 		if (s && nslog_set_find_stream(s, name))
 			continue;
 		ret = coll_stream_gone(c, set_id, ns_id, name, resume, found,
-				       0);
+				       0, why);
 		if (ret)
 			return ret;
 	}
@@ -126,7 +137,8 @@ static int coll_streams_gone(struct nslog_collector *c, __u64 set_id,
 		if ((s && nslog_set_find_stream(s, name)) ||
 		    (resume && nslog_cstate_stream_find(resume, name)))
 			continue;
-		ret = coll_stream_gone(c, set_id, ns_id, name, NULL, found, 0);
+		ret = coll_stream_gone(c, set_id, ns_id, name, NULL, found, 0,
+				       why);
 		if (ret)
 			return ret;
 	}
@@ -137,7 +149,7 @@ static int coll_streams_gone(struct nslog_collector *c, __u64 set_id,
 		    (found && nslog_cstate_stream_find(found, name)))
 			continue;
 		ret = coll_stream_gone(c, set_id, ns_id, name, NULL, NULL,
-				       e->streams[i].stored);
+				       e->streams[i].stored, why);
 		if (ret)
 			return ret;
 	}
@@ -185,11 +197,12 @@ static int coll_set_gone(struct nslog_collector *c, __u64 set_id, __u64 ns_id,
 		nslog_resume_pick(&r, &state, &dest, ~0ULL);
 		first = r.pos.has ? r.pos.last + 1 : 0;
 		ret = coll_lost_unknown(c, set_id, ns_id, nslog_klog_name(i),
-					first);
+					first, NSLOG_LOSS_SET_GONE);
 		if (ret)
 			return ret;
 	}
-	return coll_streams_gone(c, set_id, ns_id, NULL, resume, found, e);
+	return coll_streams_gone(c, set_id, ns_id, NULL, resume, found, e,
+				 NSLOG_LOSS_SET_GONE);
 }
 
 static int coll_watch_log(struct nslog_collector *c, struct nslog_flog *l)
@@ -226,9 +239,12 @@ static int coll_watch(struct nslog_collector *c, struct nslog_set *s)
  * followed (coll_follow() reports what it may have lost); another that
  * cannot be opened is said, and tried again at the next listing.  The
  * first -ENOTTY says that the module has no streams, and none is tried
- * again.
+ * again.  A stream whose log id is not the one the state file has for
+ * its name is another stream (@remade): the old one's records after the
+ * state's seq may have been lost, and a record says so.
  *
- * Return: 0, or a negative errno to stop on (no memory, no epoll).
+ * Return: 0, or a negative errno to stop on (no memory, no epoll, the
+ * output's error).
  */
 static int coll_streams(struct nslog_collector *c, struct nslog_set *s,
 			const struct nslog_nsent *e,
@@ -247,6 +263,11 @@ static int coll_streams(struct nslog_collector *c, struct nslog_set *s,
 		if (!ret) {
 			s->ready = true;
 			ret = coll_watch_log(c, l);
+			if (!ret && l->remade)
+				ret = coll_lost_unknown(c, s->set_id, s->ns_id,
+							l->name,
+							l->remade_last + 1,
+							NSLOG_LOSS_STREAM_REMADE);
 			if (ret)
 				return ret;
 			continue;
@@ -340,9 +361,9 @@ static int coll_follow(struct nslog_collector *c, const struct nslog_nsent *e)
 			(uint64_t)e->ns_id, strerror(-ret));
 		return 0;
 	}
-	/* streams that the state file has and that are gone */
+	/* streams that the state file has and that were removed */
 	ret = coll_streams_gone(c, e->set_id, e->ns_id, s, resume, found,
-				NULL);
+				NULL, NSLOG_LOSS_STREAM_GONE);
 	if (resume)
 		nslog_cstate_remove(&c->st, resume);
 	if (found)

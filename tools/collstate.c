@@ -160,7 +160,8 @@ static int coll_found_stream(struct nslog_collector *c, struct nslog_jpos *q,
 	ret = nslog_jpos_last(q, set_id, name, &pos);
 	if (ret || !pos.has)
 		return ret;
-	ret = nslog_cstate_stream_add(e, name, pos.last);
+	/* the journal has no log id: by name (coll_state_found()) */
+	ret = nslog_cstate_stream_add(e, name, 0, pos.last);
 	return ret == -EINVAL ? 0 : ret;
 }
 

@@ -7,12 +7,17 @@
  *   boot_id 4a7c0f0e-33d4-4ad0-9c4e-0b0b3f1b6a1d
  *   set 81985529216486895 4026532301 main=41 system=7
  *   set 81985529216486896 4026531839 main=1022 events=3 radio=0 system=58
+ *   set 81985529216486897 4026532302 main=5 audit:8=9 app.x:10=0
  *
  * "set SET_ID NS_ID LOG=SEQ...": for each log of the set that a record
  * was shipped from, the seq of the last one the output has.  A log not
  * named has shipped nothing.  LOG is one of the four fixed logs, or a
  * stream made in an nslogfs mount, by its name (nslog_stream_name_ok();
- * its characters are never '=' or ' '): "set 1 2 main=41 audit=9".
+ * its characters are never ':', '=' or ' ') and its log id:
+ * "set 1 2 main=41 audit:8=9".  A name is not a stream: one removed and
+ * made again under its name is another log, with another id (the kernel
+ * never gives a set's id twice), and the id tells them apart.  A file of
+ * an older collector has "audit=9": the id is not known (0).
  * Set ids are unique for one boot only, so a file of another boot
  * (boot_id) is ignored.
  *
@@ -28,6 +33,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <linux/nslogger.h>
 
 #include "cstate.h"
 
@@ -129,6 +135,7 @@ nslog_cstate_stream_find(const struct nslog_cstate_set *s, const char *name)
  * nslog_cstate_stream_add() - say where a stream of a set stands
  * @s: the set's entry
  * @name: the stream's name (nslog_stream_name_ok())
+ * @log_id: its log id (NSLOG_IOC_INFO), 0 if not known
  * @last: the seq of the last record of it the output has
  *
  * Context: process context; allocates.
@@ -136,7 +143,7 @@ nslog_cstate_stream_find(const struct nslog_cstate_set *s, const char *name)
  * no stream's, -ENOMEM.
  */
 int nslog_cstate_stream_add(struct nslog_cstate_set *s, const char *name,
-			    __u64 last)
+			    __u32 log_id, __u64 last)
 {
 	struct nslog_cstate_stream *st;
 
@@ -150,6 +157,7 @@ int nslog_cstate_stream_add(struct nslog_cstate_set *s, const char *name,
 	s->streams = st;
 	st = &s->streams[s->nstreams++];
 	memcpy(st->name, name, strlen(name) + 1);
+	st->log_id = log_id;
 	st->last = last;
 	return 0;
 }
@@ -163,9 +171,9 @@ static void nslog_cstate_empty(struct nslog_cstate *st)
 
 static int nslog_cstate_set_line(struct nslog_cstate *st, char *line)
 {
-	unsigned long long set_id, ns_id, seq;
+	unsigned long long set_id, ns_id, seq, id;
 	struct nslog_cstate_set *s;
-	char *tok, *save = NULL, *eq, *end;
+	char *tok, *save = NULL, *eq, *colon, *end;
 	int n = 0, k, ret;
 
 	if (sscanf(line, "set %llu %llu%n", &set_id, &ns_id, &n) != 2 ||
@@ -191,7 +199,20 @@ static int nslog_cstate_set_line(struct nslog_cstate *st, char *line)
 			return -EBADMSG;
 		if (k < 0) {
 			/* a stream's, or not a log's name at all */
-			ret = nslog_cstate_stream_add(s, tok, seq);
+			id = 0;
+			colon = strchr(tok, ':');
+			if (colon) {
+				*colon = '\0';
+				if (colon[1] < '0' || colon[1] > '9')
+					return -EBADMSG;
+				errno = 0;
+				id = strtoull(colon + 1, &end, 10);
+				if (errno || *end ||
+				    id < NSLOG_STREAM_LOG_ID_MIN ||
+				    id > UINT32_MAX)
+					return -EBADMSG;
+			}
+			ret = nslog_cstate_stream_add(s, tok, (__u32)id, seq);
 			if (ret)
 				return ret == -ENOMEM ? ret : -EBADMSG;
 			continue;
@@ -314,9 +335,12 @@ int nslog_cstate_format(const struct nslog_cstate *st, char **text,
 			if (s->has[k])
 				fprintf(f, " %s=%" PRIu64, nslog_klog_name(k),
 					(uint64_t)s->last[k]);
-		for (j = 0; j < s->nstreams; j++)
-			fprintf(f, " %s=%" PRIu64, s->streams[j].name,
-				(uint64_t)s->streams[j].last);
+		for (j = 0; j < s->nstreams; j++) {
+			fprintf(f, " %s", s->streams[j].name);
+			if (s->streams[j].log_id)
+				fprintf(f, ":%" PRIu32, s->streams[j].log_id);
+			fprintf(f, "=%" PRIu64, (uint64_t)s->streams[j].last);
+		}
 		putc('\n', f);
 	}
 	if (fclose(f)) {

@@ -18,6 +18,7 @@
 /* Where a stream of a set stands: only streams that shipped a record. */
 struct nslog_cstate_stream {
 	char name[NSLOG_STREAM_NAME_SIZE];
+	__u32 log_id;	/* its log id, never reused in a set; 0: not known */
 	__u64 last;
 };
 
@@ -46,7 +47,7 @@ void nslog_cstate_remove(struct nslog_cstate *st, struct nslog_cstate_set *s);
 const struct nslog_cstate_stream *
 nslog_cstate_stream_find(const struct nslog_cstate_set *s, const char *name);
 int nslog_cstate_stream_add(struct nslog_cstate_set *s, const char *name,
-			    __u64 last);
+			    __u32 log_id, __u64 last);
 int nslog_cstate_load(struct nslog_cstate *st, const char *path,
 		      const char *boot_id, unsigned int *line);
 int nslog_cstate_format(const struct nslog_cstate *st, char **text,

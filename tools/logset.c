@@ -127,19 +127,35 @@ static int nslog_flog_open(struct nslog_flog *l, const struct nslog_kops *k,
 	/* a fixed log's id would be a kernel that got the name wrong */
 	if (stream && info.log_id < NSLOG_STREAM_LOG_ID_MIN)
 		return -EPROTO;
+	l->log_id = info.log_id;
 	if (stream) {
 		st = resume ? nslog_cstate_stream_find(resume, l->name) : NULL;
 		/*
 		 * A name is not a log: a stream removed and made again under
 		 * its name while the collector was stopped is a new log, from
-		 * seq 0.  A word past its head is the old one's: not believed.
-		 * (One that already wrote past it cannot be told apart.)
+		 * seq 0, with another log id (never reused in a set).  Then
+		 * the state's word is the old one's; the journal has no log
+		 * id, and its records of the name may be either's, so it is
+		 * not believed either (at worst records repeat): the new one
+		 * is read from its first record, and the old one's after the
+		 * state's seq are the caller's to report (@remade).  With the
+		 * same id the stream lived on from the state's word to now, so
+		 * the journal's records of its name are its own.  A state file
+		 * of an older collector has no id: a word past the head is not
+		 * believed, but a new stream that wrote past it cannot be told
+		 * apart.
 		 */
-		state.has = st && st->last < info.head_seq;
-		state.last = state.has ? st->last : 0;
-		st = found ? nslog_cstate_stream_find(found, l->name) : NULL;
-		dest.has = st;
-		dest.last = st ? st->last : 0;
+		if (st && st->log_id && st->log_id != info.log_id) {
+			l->remade = true;
+			l->remade_last = st->last;
+		} else {
+			state.has = st && st->last < info.head_seq;
+			state.last = state.has ? st->last : 0;
+			st = found ? nslog_cstate_stream_find(found, l->name) :
+				     NULL;
+			dest.has = st;
+			dest.last = st ? st->last : 0;
+		}
 	} else {
 		if (resume && resume->has[l->klog]) {
 			state.has = true;
@@ -560,7 +576,8 @@ int nslog_set_state(const struct nslog_set *s, struct nslog_cstate_set *c)
 		l = s->streams[i];
 		if (!l->flushed_any)
 			continue;
-		ret = nslog_cstate_stream_add(c, l->name, l->flushed);
+		ret = nslog_cstate_stream_add(c, l->name, l->log_id,
+					      l->flushed);
 		if (ret)
 			return ret;
 	}

@@ -46,6 +46,9 @@ struct nslog_flog {
 	struct nslog_set *set;
 	unsigned int klog;	/* NSLOG_KLOG_STREAM for a stream */
 	char name[NSLOG_STREAM_NAME_SIZE];	/* what the outputs call it */
+	__u32 log_id;		/* NSLOG_IOC_INFO's: a stream's, never reused */
+	bool remade;		/* the state's stream of @name had another id */
+	__u64 remade_last;	/* ... and shipped up to this seq */
 	int fd;			/* -1: not followed, or finished */
 	bool eof;		/* read() said end of file: the set is gone */
 	int err;		/* why it stopped, if not end of file */

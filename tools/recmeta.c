@@ -175,15 +175,23 @@ void nslog_meta_label(char *buf, size_t size, const struct nslog_meta *m)
 void nslog_loss_text(char *buf, size_t size, const struct nslog_meta *m,
 		     const struct nslog_loss *loss)
 {
+	static const char *const why[] = {
+		[NSLOG_LOSS_SET_GONE] = "the set was gone",
+		[NSLOG_LOSS_STREAM_GONE] = "the stream was removed",
+		[NSLOG_LOSS_STREAM_REMADE] =
+			"the stream was removed (another has its name now)",
+	};
 	char label[NSLOG_LABEL_MAX];
 
 	nslog_meta_label(label, sizeof(label), m);
 	if (!loss->known)
 		snprintf(buf, size,
 			 "records of log %s of %s from seq %" PRIu64
-			 " on may have been lost: the set was gone before they were read",
+			 " on may have been lost: %s before they were read",
 			 m->log ? m->log : "?", label,
-			 (uint64_t)loss->first_seq);
+			 (uint64_t)loss->first_seq,
+			 (unsigned int)loss->why < sizeof(why) / sizeof(why[0]) ?
+			 why[loss->why] : why[0]);
 	else
 		snprintf(buf, size,
 			 "%" PRIu64 " record%s of log %s of %s %s lost (seq %"

@@ -46,9 +46,17 @@ struct nslog_meta {
 	bool utc;			/* time stamps in UTC, else local */
 };
 
+/* Why records may have been lost, when how many is not known. */
+enum nslog_loss_why {
+	NSLOG_LOSS_SET_GONE,	/* the set went before they were read */
+	NSLOG_LOSS_STREAM_GONE,	/* the stream was removed before */
+	NSLOG_LOSS_STREAM_REMADE,	/* ... and another has its name now */
+};
+
 /* Records of one log that never reached the output. */
 struct nslog_loss {
 	bool known;		/* @count is known; else "some" */
+	enum nslog_loss_why why;	/* if not @known */
 	__u64 count;
 	__u64 first_seq;	/* the first of them */
 	__s64 sec;		/* when they were missed: the next record's */

@@ -265,6 +265,7 @@ static void test_state_streams(void)
 	struct nslog_cstate_set *s;
 	char path[128], name[32], *text;
 	unsigned int line, i;
+	size_t len;
 	int ret;
 
 	snprintf(path, sizeof(path), "%s/streams.state", dir);
@@ -272,40 +273,55 @@ static void test_state_streams(void)
 	s = nslog_cstate_add(&st, 6414010659057826753ULL, 4026532301ULL);
 	s->has[0] = true;
 	s->last[0] = 3;
-	tap_ok(!nslog_cstate_stream_add(s, "audit", 41) &&
-	       !nslog_cstate_stream_add(s, "app.web-1_x", 0),
+	tap_ok(!nslog_cstate_stream_add(s, "audit", 8, 41) &&
+	       !nslog_cstate_stream_add(s, "app.web-1_x", 4294967295U, 0),
 	       "state: streams added by name");
 	tap_int("state: a stream added twice",
-		nslog_cstate_stream_add(s, "audit", 42), -EEXIST);
+		nslog_cstate_stream_add(s, "audit", 9, 42), -EEXIST);
 	tap_int("state: a fixed log's name is no stream's",
-		nslog_cstate_stream_add(s, "main", 42), -EINVAL);
+		nslog_cstate_stream_add(s, "main", 9, 42), -EINVAL);
 	ret = nslog_cstate_save(&st, path);
 	text = get_file(path);
 	tap_ok(!ret && text && strstr(text,
-		"set 6414010659057826753 4026532301 main=3 audit=41 app.web-1_x=0\n"),
-	       "state: a set's streams saved by name after its fixed logs");
+		"set 6414010659057826753 4026532301 main=3 audit:8=41 app.web-1_x:4294967295=0\n"),
+	       "state: a set's streams saved by name and log id after its fixed logs");
 
 	ret = nslog_cstate_load(&got, path, BOOT, &line);
 	s = nslog_cstate_find(&got, 6414010659057826753ULL);
 	a = s ? nslog_cstate_stream_find(s, "audit") : NULL;
 	b = s ? nslog_cstate_stream_find(s, "app.web-1_x") : NULL;
 	tap_ok(!ret && s && s->has[0] && s->last[0] == 3 && s->nstreams == 2 &&
-	       a && a->last == 41 && b && b->last == 0 &&
-	       !nslog_cstate_stream_find(s, "audi"),
-	       "state: streams loaded back by name");
+	       a && a->last == 41 && a->log_id == 8 && b && b->last == 0 &&
+	       b->log_id == 4294967295U && !nslog_cstate_stream_find(s, "audi"),
+	       "state: streams loaded back by name, with their log ids");
+
+	/* an older collector's file: a stream by name only */
+	put_file(path, "nslog-collector-state 1\nboot_id " BOOT "\n"
+		 "set 7 8 main=1 audit=41 app.x:9=2\n");
+	ret = nslog_cstate_load(&got, path, BOOT, &line);
+	s = nslog_cstate_find(&got, 7);
+	a = s ? nslog_cstate_stream_find(s, "audit") : NULL;
+	b = s ? nslog_cstate_stream_find(s, "app.x") : NULL;
+	tap_ok(!ret && a && a->last == 41 && !a->log_id && b && b->last == 2 &&
+	       b->log_id == 9,
+	       "state: NAME=SEQ of an older file loads, its log id not known");
+	ret = nslog_cstate_format(&got, &text, &len);
+	tap_ok(!ret && strstr(text, " main=1 audit=41 app.x:9=2\n"),
+	       "state: a stream whose log id is not known is saved as it was");
 
 	/* many streams: a line longer than any fixed buffer */
 	s = nslog_cstate_find(&st, 6414010659057826753ULL);
 	for (i = 0; i < 200; i++) {
 		snprintf(name, sizeof(name), "stream-number-%u", i);
-		nslog_cstate_stream_add(s, name, 1000000000000ULL + i);
+		nslog_cstate_stream_add(s, name, 8 + i, 1000000000000ULL + i);
 	}
 	ret = nslog_cstate_save(&st, path);
 	ret = ret ? ret : nslog_cstate_load(&got, path, BOOT, &line);
 	s = nslog_cstate_find(&got, 6414010659057826753ULL);
 	a = s ? nslog_cstate_stream_find(s, "stream-number-199") : NULL;
+	free(text);
 	tap_ok(!ret && s && s->nstreams == 202 && a &&
-	       a->last == 1000000000199ULL,
+	       a->last == 1000000000199ULL && a->log_id == 207,
 	       "state: a set of 202 streams: one long line, loaded whole");
 
 	nslog_cstate_remove(&got, s);
@@ -349,6 +365,14 @@ static void test_state_bad(void)
 	check_bad("a stream twice", text, 3);
 	snprintf(text, sizeof(text), "%sset 1 2 audit=x\n", head);
 	check_bad("a stream's seq that is no number", text, 3);
+	snprintf(text, sizeof(text), "%sset 1 2 audit:=3\n", head);
+	check_bad("a stream's log id left out after ':'", text, 3);
+	snprintf(text, sizeof(text), "%sset 1 2 audit:7=3\n", head);
+	check_bad("a stream's log id below NSLOG_STREAM_LOG_ID_MIN", text, 3);
+	snprintf(text, sizeof(text), "%sset 1 2 audit:4294967296=3\n", head);
+	check_bad("a stream's log id over 32 bits", text, 3);
+	snprintf(text, sizeof(text), "%sset 1 2 main:8=3\n", head);
+	check_bad("a fixed log with a log id", text, 3);
 	snprintf(text, sizeof(text), "%sset 1 2 main=3 main=4\n", head);
 	check_bad("a log twice", text, 3);
 	snprintf(text, sizeof(text), "%sset 1 2 main=-3\n", head);

@@ -49,6 +49,7 @@ struct fake_log {
 	__u64 order[MAXREC];	/* by seq */
 	bool v1;		/* answer with a version 1 header */
 	bool removed;		/* a stream unlinked: end of file at head */
+	__u32 log_id;		/* a stream made again: its new id; else 0 */
 };
 
 struct fake {
@@ -69,6 +70,8 @@ static struct fake K;
 /* struct nslog_entry's log_id of each of the fake's logs. */
 static __u32 fake_log_id(unsigned int k)
 {
+	if (K.logs[k].log_id)
+		return K.logs[k].log_id;
 	return k < NSLOG_KLOG_COUNT ? nslog_klog_android_id(k) :
 	       NSLOG_STREAM_LOG_ID_MIN + k - NSLOG_KLOG_COUNT;
 }
@@ -607,7 +610,7 @@ static void test_streams(void)
 	ret = nslog_set_state(&s, &c);
 	st = nslog_cstate_stream_find(&c, "audit");
 	tap_ok(!ret && c.has[0] && c.last[0] == 1 && c.nstreams == 2 && st &&
-	       st->last == 1 && nslog_cstate_stream_find(&c, "app.x") &&
+	       st->last == 1 && st->log_id == NSLOG_STREAM_LOG_ID_MIN && nslog_cstate_stream_find(&c, "app.x") &&
 	       nslog_cstate_stream_find(&c, "app.x")->last == 0,
 	       "streams: the state says where each stream stands, by name");
 	nslog_set_close(&s, &kops);
@@ -646,18 +649,50 @@ static void test_streams(void)
 	free(c.streams);
 	free(c2.streams);
 
-	/* app.x made again under its name: a new log, its seqs from 0 */
+	/*
+	 * app.x made again under its name: a new log, its seqs from 0, and
+	 * its log id the next of the set (10; the old one had 9).  It has
+	 * written past the seq the state says of the old one.
+	 */
 	K.logs[APPX].removed = false;
+	K.logs[APPX].tail = 0;
+	K.logs[APPX].head = 0;
+	K.logs[APPX].log_id = NSLOG_STREAM_LOG_ID_MIN + 2;
+	k_write(APPX, 4);
+	memset(&c, 0, sizeof(c));
+	memset(&c2, 0, sizeof(c2));
+	nslog_cstate_stream_add(&c, "app.x", NSLOG_STREAM_LOG_ID_MIN + 1, 1);
+	nslog_cstate_stream_add(&c2, "app.x", 0, 2);
+	nslog_set_open(&s, &kops, NS_ID, SET_ID, 0, &c, &c2);
+	nslog_set_open_stream(&s, &kops, "app.x", &c, &c2, &l2);
+	tap_ok(l2 && l2->remade && l2->remade_last == 1 &&
+	       l2->log_id == NSLOG_STREAM_LOG_ID_MIN + 2,
+	       "streams: another log id under the state's name: another stream");
+	pump_all(&s, &g);
+	tap_str("streams: made again, written past the old seq: none skipped",
+		rig_take(&g), "app.x0\napp.x1\napp.x2\napp.x3\n");
+	nslog_set_flushed(&s);
+	free(c.streams);
+	nslog_set_state(&s, &c);
+	st = nslog_cstate_stream_find(&c, "app.x");
+	tap_ok(st && st->last == 3 && st->log_id == NSLOG_STREAM_LOG_ID_MIN + 2,
+	       "streams: the state has the new stream's log id");
+	nslog_set_close(&s, &kops);
+	free(c.streams);
+	free(c2.streams);
+
+	/* an older state file, no log id: a word past the head is another's */
 	K.logs[APPX].tail = 0;
 	K.logs[APPX].head = 0;
 	k_write(APPX, 2);
 	memset(&c, 0, sizeof(c));
-	nslog_cstate_stream_add(&c, "app.x", 40);
+	nslog_cstate_stream_add(&c, "app.x", 0, 40);
 	nslog_set_open(&s, &kops, NS_ID, SET_ID, 0, &c, NULL);
 	nslog_set_open_stream(&s, &kops, "app.x", &c, NULL, &l2);
 	pump_all(&s, &g);
 	tap_str("streams: a state past a stream's head is another's: from seq 0",
 		rig_take(&g), "app.x0\napp.x1\n");
+	tap_ok(!l2->remade, "streams: no log id in the state: not told remade");
 	nslog_set_close(&s, &kops);
 	free(c.streams);
 
@@ -838,6 +873,7 @@ static void test_collscan_streams(void)
 {
 	static const char *const audit[] = { "audit", NULL };
 	static const char *const both[] = { "audit", "app.x", NULL };
+	static const char *const appx[] = { "app.x", NULL };
 	struct nslog_cstate_set *st, saved = { 0 };
 	const struct nslog_cstate_stream *p;
 	struct crig r;
@@ -850,8 +886,8 @@ static void test_collscan_streams(void)
 	st = nslog_cstate_add(&r.c.st, SET_ID, NS_ID);
 	st->has[NSLOG_KLOG_MAIN] = true;
 	st->last[NSLOG_KLOG_MAIN] = 0;
-	nslog_cstate_stream_add(st, "audit", 1);
-	nslog_cstate_stream_add(st, "old", 5);
+	nslog_cstate_stream_add(st, "audit", NSLOG_STREAM_LOG_ID_MIN, 1);
+	nslog_cstate_stream_add(st, "old", NSLOG_STREAM_LOG_ID_MIN + 5, 5);
 	k_write(NSLOG_KLOG_MAIN, 2);
 	k_write(AUDIT, 4);
 	put_listing(r.c.nsfd, audit);
@@ -860,9 +896,9 @@ static void test_collscan_streams(void)
 	       nslog_set_find_stream(r.c.sets, "audit") && K.open[AUDIT] &&
 	       !K.open[APPX] && !r.c.st.count,
 	       "collscan: a listed stream is followed with its set");
-	tap_str("collscan: a stream of the state file gone meanwhile: may be lost",
+	tap_str("collscan: a stream of the state file removed meanwhile: may be lost",
 		crig_take(&r),
-		"--------- records of log old of ipc:[4026532301] from seq 6 on may have been lost: the set was gone before they were read\n");
+		"--------- records of log old of ipc:[4026532301] from seq 6 on may have been lost: the stream was removed before they were read\n");
 	crig_pump(&r);
 	tap_str("collscan: the stream resumed by name after its last shipped",
 		crig_take(&r),
@@ -926,6 +962,29 @@ static void test_collscan_streams(void)
 	crig_pump(&r);
 	tap_str("collscan: -ENOTTY: the fixed logs shipped as before",
 		crig_take(&r), HDR("main") "main0\n");
+	crig_free(&r);
+
+	/*
+	 * A restart: app.x was removed and made again while the collector
+	 * was down, and the new one wrote past the old one's seq.
+	 */
+	k_reset();
+	crig_init(&r);
+	strcpy(r.c.st.boot_id, "b");
+	st = nslog_cstate_add(&r.c.st, SET_ID, NS_ID);
+	nslog_cstate_stream_add(st, "app.x", NSLOG_STREAM_LOG_ID_MIN + 1, 1);
+	K.logs[APPX].log_id = NSLOG_STREAM_LOG_ID_MIN + 2;
+	k_write(APPX, 3);
+	put_listing(r.c.nsfd, appx);
+	ret = coll_scan(&r.c);
+	tap_ok(!ret && r.c.nsets == 1 && r.c.sets->nstreams == 1 &&
+	       K.open[APPX], "collscan: a stream made again is followed");
+	tap_str("collscan: the old one's records after its last shipped: may be lost",
+		crig_take(&r),
+		"--------- records of log app.x of ipc:[4026532301] from seq 2 on may have been lost: the stream was removed (another has its name now) before they were read\n");
+	crig_pump(&r);
+	tap_str("collscan: the new one's records, from its first",
+		crig_take(&r), HDR("app.x") "app.x0\napp.x1\napp.x2\n");
 	crig_free(&r);
 }
 
