@@ -326,9 +326,18 @@ static int nslogfs_d_revalidate(NSLOG_D_REVALIDATE_ARGS)
 
 	if (!inode)
 		return 0;
+	/* Inodes are freed after RCU readers; so is reading their i_op. */
 	s = nslogfs_stream(inode);
+	if (!s)
+		return 1;
+	/*
+	 * A stream is freed at once with the inode's last reference: look at
+	 * it only with the dentry, hence the inode, held.
+	 */
+	if (flags & LOOKUP_RCU)
+		return -ECHILD;
 	/* Paired with WRITE_ONCE() in nslog_stream_remove(). */
-	return !s || !READ_ONCE(s->log.gone);
+	return !READ_ONCE(s->log.gone);
 }
 
 static const struct dentry_operations nslogfs_dentry_ops = {
