@@ -422,9 +422,27 @@ err_free_file:
 }
 
 /*
- * Host collection: a new read-only file on the same log of another IPC
- * namespace's set, named by an nsfs fd or by its id; for a stream, the
- * stream of the same name there.  Only for CAP_SYSLOG in the initial user
+ * Host collection: a new read-only file on the log named @name of the set
+ * of the IPC namespace named by an nsfs fd (@ns_fd) or by its id (@ns_id,
+ * with @ns_fd -1).
+ */
+static long nslog_open_named(s32 ns_fd, u64 ns_id, const char *name)
+{
+	struct nslog_logset *set;
+	struct nslog_log *log;
+
+	set = nslog_other_set(ns_fd, ns_id);
+	if (IS_ERR(set))
+		return PTR_ERR(set);
+	log = nslog_named_log(set, name);
+	if (IS_ERR(log))
+		return PTR_ERR(log);
+	return nslog_file_install_reader(log);
+}
+
+/*
+ * NSLOG_IOC_OPEN_NS: the same log as @nf's (for a stream, the stream of
+ * the same name) of another set.  Only for CAP_SYSLOG in the initial user
  * namespace: a container's root has no say here.
  */
 static long nslog_open_ns(struct nslog_file *nf,
@@ -432,8 +450,6 @@ static long nslog_open_ns(struct nslog_file *nf,
 {
 	struct nslog_stream *s = nslog_log_stream(nf->log);
 	struct nslog_open_ns arg;
-	struct nslog_logset *set;
-	struct nslog_log *log;
 
 	if (!capable(CAP_SYSLOG))
 		return -EPERM;
@@ -441,24 +457,14 @@ static long nslog_open_ns(struct nslog_file *nf,
 		return -EFAULT;
 	if (arg.flags)
 		return -EINVAL;
-	set = nslog_other_set(arg.ns_fd, arg.ns_id);
-	if (IS_ERR(set))
-		return PTR_ERR(set);
-	if (s)
-		log = nslog_named_log(set, s->name);
-	else
-		log = &set->logs[nf->log - nf->log->set->logs];
-	if (IS_ERR(log))
-		return PTR_ERR(log);
-	return nslog_file_install_reader(log);
+	return nslog_open_named(arg.ns_fd, arg.ns_id,
+				s ? s->name : nslog_log_names[nf->log->id]);
 }
 
-/* Host collection of a log by name, streams included: as OPEN_NS. */
+/* NSLOG_IOC_OPEN_STREAM: a log of another set by name, as OPEN_NS. */
 static long nslog_open_stream(struct nslog_open_stream __user *uarg)
 {
 	struct nslog_open_stream arg;
-	struct nslog_logset *set;
-	struct nslog_log *log;
 
 	if (!capable(CAP_SYSLOG))
 		return -EPERM;
@@ -466,13 +472,7 @@ static long nslog_open_stream(struct nslog_open_stream __user *uarg)
 		return -EFAULT;
 	if (arg.flags || !memchr(arg.name, 0, sizeof(arg.name)))
 		return -EINVAL;
-	set = nslog_other_set(arg.ns_fd, arg.ns_id);
-	if (IS_ERR(set))
-		return PTR_ERR(set);
-	log = nslog_named_log(set, arg.name);
-	if (IS_ERR(log))
-		return PTR_ERR(log);
-	return nslog_file_install_reader(log);
+	return nslog_open_named(arg.ns_fd, arg.ns_id, arg.name);
 }
 
 static long nslog_set_version(struct nslog_file *nf, int __user *uversion)
