@@ -785,6 +785,15 @@ static void dir_names(const char *dir, char *out, size_t n)
 	closedir(dp);
 }
 
+/* Make stream @name in @logdir (a file, 0600): its write fd, or -1. */
+static int make_stream(const char *name)
+{
+	char p[300];
+
+	log_path(p, sizeof(p), name);
+	return open(p, O_WRONLY | O_CREAT | O_CLOEXEC, 0600);
+}
+
 static void body_stream_life(void)
 {
 	unsigned char buf[RDBUF + 1];
@@ -836,10 +845,8 @@ static void body_stream_life(void)
 	CHECK(read_text(r, buf) == NULL && errno == EAGAIN);
 
 	/* Names: what is not one, and what is not a stream. */
-	log_path(p, sizeof(p), "a b");
-	CHECK_ERR(open(p, O_WRONLY | O_CREAT | O_CLOEXEC, 0600), EINVAL);
-	log_path(p, sizeof(p), "0123456789012345678901234567890123456789");
-	CHECK_ERR(open(p, O_WRONLY | O_CREAT | O_CLOEXEC, 0600), ENAMETOOLONG);
+	CHECK_ERR(make_stream("a b"), EINVAL);
+	CHECK_ERR(make_stream("0123456789012345678901234567890123456789"), ENAMETOOLONG);
 	log_path(p, sizeof(p), "dir");
 	CHECK_ERR(mkdir(p, 0755), EPERM);
 	CHECK_ERR(mknod(p, S_IFIFO | 0600, 0), EPERM);
@@ -857,7 +864,7 @@ static void body_stream_life(void)
 	fcntl(r, F_SETFL, 0);
 	CHECK(read(r, buf, RDBUF) == 0);
 	/* A new one of the old name is another stream. */
-	fd = open(p, O_WRONLY | O_CREAT | O_CLOEXEC, 0600);
+	fd = make_stream("app");
 	CHECK(fd >= 0 && get_info(fd, &in) == 0 &&
 	      in.log_id == NSLOG_STREAM_LOG_ID_MIN + 1);
 	close(fd);
@@ -883,14 +890,11 @@ static void body_stream_mount_limits(void)
 	REQUIRE(own_tmpfs() == 0);
 	CHECK_ERR(mount_logs("size=1x"), EINVAL);
 	REQUIRE(mount_logs("size=16K,streams=2,stream_bytes=40K") == 0);
-	log_path(p, sizeof(p), "a");
-	a = open(p, O_WRONLY | O_CREAT | O_CLOEXEC, 0600);
-	log_path(p, sizeof(p), "b");
-	b = open(p, O_WRONLY | O_CREAT | O_CLOEXEC, 0600);
+	a = make_stream("a");
+	b = make_stream("b");
 	REQUIRE(a >= 0 && b >= 0);
 	CHECK(ioctl(a, LOGGER_GET_LOG_BUF_SIZE) == 16 << 10);
-	log_path(p, sizeof(p), "c");
-	CHECK_ERR(open(p, O_WRONLY | O_CREAT | O_CLOEXEC, 0600), ENOSPC);
+	CHECK_ERR(make_stream("c"), ENOSPC);
 	/* 16K + 32K is past 40K; the size stays. */
 	size = 32 << 10;
 	CHECK_ERR(ioctl(a, NSLOG_IOC_SET_SIZE, &size), ENOSPC);
@@ -898,10 +902,9 @@ static void body_stream_mount_limits(void)
 	/* Removed while open still counts; closed, it frees its place. */
 	log_path(p, sizeof(p), "b");
 	CHECK(unlink(p) == 0);
-	log_path(p, sizeof(p), "c");
-	CHECK_ERR(open(p, O_WRONLY | O_CREAT | O_CLOEXEC, 0600), ENOSPC);
+	CHECK_ERR(make_stream("c"), ENOSPC);
 	close(b);
-	b = open(p, O_WRONLY | O_CREAT | O_CLOEXEC, 0600);
+	b = make_stream("c");
 	CHECK(b >= 0);
 	close(a);
 	close(b);
@@ -953,14 +956,14 @@ static int set_param(const char *name, const char *val, char *saved, size_t n)
 
 static void body_make_two_streams(void)
 {
-	char p[300];
+	char name[16];
 	int i, fd;
 
 	REQUIRE(own_tmpfs() == 0);
 	REQUIRE(mount_logs(NULL) == 0);
 	for (i = 0; i < 2; i++) {
-		snprintf(p, sizeof(p), "%s/s%d", logdir, i);
-		fd = open(p, O_WRONLY | O_CREAT | O_CLOEXEC, 0600);
+		snprintf(name, sizeof(name), "s%d", i);
+		fd = make_stream(name);
 		CHECK(fd >= 0);
 		close(fd);
 	}
@@ -973,18 +976,15 @@ static void body_stream_over_owner_quota(void)
 
 	REQUIRE(own_tmpfs() == 0);
 	REQUIRE(mount_logs(NULL) == 0);
-	log_path(p, sizeof(p), "one");
-	fd = open(p, O_WRONLY | O_CREAT | O_CLOEXEC, 0600);
+	fd = make_stream("one");
 	REQUIRE(fd >= 0);
-	log_path(p, sizeof(p), "two");
-	CHECK_ERR(open(p, O_WRONLY | O_CREAT | O_CLOEXEC, 0600), EDQUOT);
+	CHECK_ERR(make_stream("two"), EDQUOT);
 	/* Removing the one kept open gains nothing. */
 	log_path(p, sizeof(p), "one");
 	CHECK(unlink(p) == 0);
-	log_path(p, sizeof(p), "two");
-	CHECK_ERR(open(p, O_WRONLY | O_CREAT | O_CLOEXEC, 0600), EDQUOT);
+	CHECK_ERR(make_stream("two"), EDQUOT);
 	close(fd);
-	fd = open(p, O_WRONLY | O_CREAT | O_CLOEXEC, 0600);
+	fd = make_stream("two");
 	CHECK(fd >= 0);
 	close(fd);
 }
@@ -1058,9 +1058,9 @@ static void body_two_mounts(void)
 	/* Looked up in the second mount before it exists: then made. */
 	snprintf(q, sizeof(q), "%s/s", other);
 	CHECK_ERR(open(q, O_WRONLY | O_CLOEXEC), ENOENT);
-	log_path(p, sizeof(p), "s");
-	w = open(p, O_WRONLY | O_CREAT | O_CLOEXEC, 0600);
+	w = make_stream("s");
 	REQUIRE(w >= 0);
+	log_path(p, sizeof(p), "s");
 	REQUIRE(write_text(w, "seen in both") > 0);
 	fd = own_reader(open(q, O_RDONLY | O_NONBLOCK | O_CLOEXEC));
 	CHECK(fd >= 0 && finds(fd, "seen in both"));
@@ -1089,13 +1089,11 @@ static void t_stream_two_mounts_agree(void)
 
 static void body_make_secret_stream(void)
 {
-	char p[300];
 	int w;
 
 	REQUIRE(own_tmpfs() == 0);
 	REQUIRE(mount_logs(NULL) == 0);
-	log_path(p, sizeof(p), "secret");
-	w = open(p, O_WRONLY | O_CREAT | O_CLOEXEC, 0600);
+	w = make_stream("secret");
 	REQUIRE(w >= 0);
 	REQUIRE(write_text(w, "A's stream") > 0);
 	close(w);
@@ -1186,11 +1184,9 @@ static void t_stream_private_to_container_collected_by_host(void)
 
 static int uid1_make_stream(void)
 {
-	char p[300];
 	int fd;
 
-	log_path(p, sizeof(p), "mine");
-	fd = open(p, O_WRONLY | O_CREAT | O_CLOEXEC, 0600);
+	fd = make_stream("mine");
 	if (fd >= 0) {
 		close(fd);
 		return 0;
