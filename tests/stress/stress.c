@@ -1586,6 +1586,9 @@ static void streams_main(unsigned int g)
 					  logs);
 			count(OP_S_LIST);
 		}
+		/* Leave the CPU to the writers and readers now and then. */
+		if (!rnd_below(4))
+			usleep(rnd_below(5000));
 	}
 	_exit(0);
 }
@@ -2476,8 +2479,12 @@ static void tenant_writer_main(const char *root)
 		unsigned int max = 100 + rnd_below(4000), streak = 1 + rnd_below(30);
 		int i, miss = 0;
 
-		if (what < 30 && ncg <= TENANT_CGS) {
-			/* A new cgroup, below any of its own but three deep at most. */
+		/*
+		 * A new cgroup, below any of its own but three deep at most;
+		 * the first round always makes one, so that a slow run (a
+		 * debug kernel does a few rounds) still moves between cgroups.
+		 */
+		if ((what < 30 || ncg == 1) && ncg <= TENANT_CGS) {
 			int p = rnd_below(ncg), c = ncg;
 			char made[sizeof(cg[0].path)];
 
