@@ -72,16 +72,6 @@ cg_slab_kb() {
 	awk '$1 ~ /^kmalloc-cg-/ { b += $2 * $4 } END { printf "%d\n", b / 1024 }' /proc/slabinfo
 }
 
-sets() {	# log sets besides the initial one
-	local n
-
-	# One "main" line a set: nslogfs streams have lines of their own.
-	n=$(awk '$5 == "main"' /proc/nslogger/namespaces | wc -l)
-	echo $((n - 1))
-}
-
-drained() { [ "$(sets)" = 0 ]; }
-
 wait_drained() {	# at most 20 s; prints the time it took, in ms
 	local t0 end=$((SECONDS + 20))
 

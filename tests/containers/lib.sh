@@ -82,6 +82,11 @@ unload() {
 	rmmod nslogger
 }
 
+# Log sets besides the initial one: one "main" line a set in the listing
+# (nslogfs streams have lines of their own).
+sets() { local n; n=$(awk '$5 == "main"' /proc/nslogger/namespaces | wc -l); echo $((n - 1)); }
+drained() { [ "$(sets)" = 0 ]; }
+
 meminfo() {	# FIELD: its value in /proc/meminfo, in kB
 	local k v _
 

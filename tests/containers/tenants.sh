@@ -155,10 +155,6 @@ mknode() {
 	chmod "$3" "$1"	# mknod's -m is masked by nothing, but be plain
 }
 
-# Log sets besides the initial one (four lines each).
-# (One "main" line a set: nslogfs streams have lines of their own.)
-sets() { local n; n=$(awk '$5 == "main"' /proc/nslogger/namespaces | wc -l); echo $((n - 1)); }
-drained() { [ "$(sets)" = 0 ]; }
 # vmalloc space nslogger holds, in kB: the /proc/vmallocinfo areas whose
 # caller is in the module (its rings), as churn.sh reads them.
 nslog_vmalloc_kb() {
