@@ -273,21 +273,27 @@ static unsigned long nslogfs_stream_ino(const struct nslog_stream *s)
 	       NSLOG_STREAM_LOG_ID_MIN;
 }
 
+/* Make @inode @s's, taking over the caller's reference to @s. */
+static void nslogfs_stream_attach(struct inode *inode, struct nslog_stream *s)
+{
+	inode->i_ino = nslogfs_stream_ino(s);
+	inode->i_private = s;
+	inode->i_op = &nslogfs_stream_iops;
+	inode->i_fop = &nslogfs_log_fops;
+}
+
 /* An inode of this mount for @s, whose reference it takes over. */
 static struct inode *nslogfs_stream_inode(struct super_block *sb,
 					  struct nslog_stream *s)
 {
 	struct inode *inode;
 
-	inode = nslogfs_inode(sb, nslogfs_stream_ino(s), S_IFREG | s->mode,
-			      s->uid, s->gid);
+	inode = nslogfs_inode(sb, 0, S_IFREG | s->mode, s->uid, s->gid);
 	if (!inode) {
 		nslog_stream_put(s);
 		return NULL;
 	}
-	inode->i_private = s;
-	inode->i_op = &nslogfs_stream_iops;
-	inode->i_fop = &nslogfs_log_fops;
+	nslogfs_stream_attach(inode, s);
 	return inode;
 }
 
@@ -372,10 +378,7 @@ static int nslogfs_create(struct nslog_idmap *idmap, struct inode *dir,
 		iput(inode);
 		return PTR_ERR(s);
 	}
-	inode->i_ino = nslogfs_stream_ino(s);
-	inode->i_private = s;
-	inode->i_op = &nslogfs_stream_iops;
-	inode->i_fop = &nslogfs_log_fops;
+	nslogfs_stream_attach(inode, s);
 	d_instantiate(dentry, inode);
 	nslog_ns_note_change();
 	return 0;
