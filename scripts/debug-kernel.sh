@@ -8,15 +8,23 @@
 #                                      against it, print the .ko's path
 #   scripts/debug-kernel.sh env        print KERNEL=, MODDIR=, KREL=, KO= lines
 #
-# Everything lives under build/debug-kernel/, apart from build/kunit/ (UML):
+# The kernel is the same for every checkout, so it is kept outside the clone,
+# in the cache folder (scripts/cache-dir.sh: /var/cache/nslogger/debug-kernel
+# for root), and a clean clone finds it built; the module is the checkout's
+# own and is built in the clone each time:
 #
-#   linux-source-6.1/   Debian's /usr/src/linux-source-6.1.tar.xz, unpacked
-#   out/                the kernel's objects (O=): bzImage, .config
-#   modroot/lib/modules/KREL/   modules_install: modules.dep, modules.builtin
-#                               (vm.sh --moddir; every driver is built in)
-#   nslogger-src/       a copy of the module's sources, built with M= there,
-#                       so the in-tree objects of the 6.1 build stay as they are
-#   build/ko-debug/nslogger.ko  the result of "module"
+#   CACHE/linux-source-6.1/   Debian's linux-source-6.1.tar.xz, unpacked
+#   CACHE/out/                the kernel's objects (O=): bzImage, .config
+#   CACHE/modroot/lib/modules/KREL/   modules_install: modules.dep,
+#                             modules.builtin (vm.sh --moddir; every driver
+#                             is built in)
+#   CACHE/out/nslog.sums      the key, and the checksums of bzImage and
+#                             modules.builtin, checked before every use
+#   build/debug-kernel/nslogger-src/  a copy of the module's sources, built
+#                             with M= there, so no objects land in the cache
+#   build/ko-debug/nslogger.ko        the result of "module"
+#
+# A lock (CACHE/.lock) keeps two checkouts from building it at once.
 #
 # The tree is Debian's, less Debian's exports for Android drivers: right
 # after unpacking, every EXPORT line that scripts/debian-only-exports.txt
@@ -40,11 +48,11 @@ root=$(cd "$here/.." && pwd -P)
 tarball=${NSLOG_DEBUG_TARBALL:-/usr/src/linux-source-6.1.tar.xz}
 fragment=$root/tests/debug/kernel.config
 exports=$here/debian-only-exports.txt
-build=$root/build/debug-kernel
+build=$("$here/cache-dir.sh" debug-kernel)
 tree=$build/linux-source-6.1
 out=$build/out
 modroot=$build/modroot
-msrc=$build/nslogger-src
+msrc=$root/build/debug-kernel/nslogger-src
 kodir=$root/build/ko-debug
 jobs=${NSLOG_DEBUG_JOBS:-2}
 # Part of the cache key: change it when build_kernel builds differently.
@@ -158,6 +166,20 @@ verify_exports() {
 	[ -z "$left" ] || die "the kernel still exports: $(echo "$left" | tr "\n" " ")"
 }
 
+# What a usable build is: the key it was made for, its release and the
+# checksums of what a boot uses (a cache folder is outside the clone, so
+# anything may have happened to it).
+sums() {
+	local krel
+
+	echo "key $1"
+	krel=$(cat "$modroot/krel" 2>/dev/null) || return 0
+	echo "krel $krel"
+	sha256sum "$out/arch/x86/boot/bzImage" "$modroot/lib/modules/$krel/modules.builtin" \
+		"$modroot/lib/modules/$krel/modules.dep" "$out/Module.symvers" 2>/dev/null |
+		cut -d' ' -f1
+}
+
 build_kernel() {
 	local key t0 t1 krel treekey
 
@@ -166,11 +188,11 @@ build_kernel() {
 	mkdir -p "$build"
 	key=$( { tarball_sum; sha256sum <"$fragment"; sha256sum <"$exports"
 		echo "steps $build_steps"; } | sha256sum | cut -d' ' -f1)
-	if [ -s "$out/nslog.key" ] && [ "$(cat "$out/nslog.key")" = "$key" ] &&
-	   [ -s "$out/arch/x86/boot/bzImage" ] && [ -s "$modroot/krel" ]; then
+	if [ -s "$out/nslog.sums" ] && [ "$(sums "$key")" = "$(cat "$out/nslog.sums")" ]; then
 		say "cached: $out ($(cat "$modroot/krel"))"
 		return 0
 	fi
+	[ ! -e "$out/nslog.sums" ] || say "the cached kernel is not the one wanted, or damaged: building it again"
 
 	t0=$(date +%s)
 	# The unpacked tree is the tarball less the listed exports: unpack
@@ -186,7 +208,7 @@ build_kernel() {
 	# On a tree unpacked before, this only checks that it was done.
 	strip_debian_exports
 	echo "$treekey" >"$build/tree.key"
-	rm -f "$out/nslog.key"
+	rm -f "$out/nslog.sums"
 	mkdir -p "$out"
 	say "configuring from ${fragment#"$root"/}"
 	kmake -s KCONFIG_ALLCONFIG="$fragment" allnoconfig
@@ -202,7 +224,8 @@ build_kernel() {
 	[ -r "$modroot/lib/modules/$krel/modules.builtin" ] ||
 		die "modules_install left no modules.builtin for $krel"
 	echo "$krel" >"$modroot/krel"
-	echo "$key" >"$out/nslog.key"
+	sums "$key" >"$out/nslog.sums.tmp"
+	mv -f "$out/nslog.sums.tmp" "$out/nslog.sums"
 	t1=$(date +%s)
 	say "built $krel in $((t1 - t0)) s"
 }
@@ -240,11 +263,17 @@ build_module() {
 
 case "${1:-}" in
 kernel)
+	exec 9>"$build/.lock"
+	flock 9
 	build_kernel
 	echo "$out"
 	;;
 module)
+	exec 9>"$build/.lock"
+	flock 9
 	build_kernel
+	# The module build only reads the kernel's tree: others may go on.
+	flock -u 9
 	build_module
 	;;
 env)

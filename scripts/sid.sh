@@ -22,17 +22,19 @@
 # kernel boots under QEMU like Debian 12's (tests/containers/vm.sh --kernel
 # --moddir); the guest's userland is still the host's, over 9p.
 #
-# Everything lives under build/sid/, apart from build/ko-sid/ (the module):
+# The chroot is the same for every checkout, so it lives outside the clone,
+# in the cache folder (scripts/cache-dir.sh sid: /var/cache/nslogger/sid for
+# root); the module is the checkout's own:
 #
-#   root/               the chroot (debootstrap --variant=minbase sid), with
+#   CACHE/root/         the chroot (debootstrap --variant=minbase sid), with
 #                       linux-image-amd64 (/boot/vmlinuz-KREL and its
 #                       lib/modules/KREL, .ko.xz), linux-headers-amd64, gcc
-#   root.key            what root/ was made from; another key makes it anew
-#   versions            the versions of the packages that matter, and times
-#   nslogger-src/       a copy of the module's sources, built with M= there as
-#                       a user would build them, so the objects of the host's
-#                       builds in the tree stay as they are
-#   build/ko-sid/nslogger.ko    the result of "module"
+#   CACHE/root.key      what root/ was made from; another key makes it anew
+#   CACHE/versions      the versions of the packages that matter, and times
+#   build/sid/nslogger-src/   a copy of the module's sources, built with M=
+#                       there as a user would build them, so the objects of
+#                       the host's builds in the tree stay as they are
+#   build/ko-sid/nslogger.ko  the result of "module"
 #
 # A command runs in the chroot inside its own mount namespace (unshare -m):
 # /proc, /dev, a fresh /tmp and the project (read-only, at the same path; only
@@ -40,17 +42,20 @@
 # is left mounted on the host whatever happens.
 #
 # The chroot is made once (about 1 min and 1.1 GB with a near mirror) and kept
-# until root.key changes; sid moves on every day, and "update" follows it.
+# until root.key changes; sid moves on every day, and "update" follows it,
+# by itself once the chroot is NSLOG_SID_MAX_DAYS old (an update that fails
+# keeps the chroot as it was, and says so).
 # Environment:
 #   NSLOG_SID_MIRROR=URL   the Debian archive (default http://deb.debian.org/debian)
+#   NSLOG_SID_MAX_DAYS=N   update a chroot this many days old (default 7)
 
 set -euo pipefail
 
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd -P)
 project=$(cd "$here/.." && pwd -P)
-sid=$project/build/sid
+sid=$("$here/cache-dir.sh" sid)
 root=$sid/root
-msrc=$sid/nslogger-src
+msrc=$project/build/sid/nslogger-src
 kodir=$project/build/ko-sid
 mirror=${NSLOG_SID_MIRROR:-http://deb.debian.org/debian}
 # What a module build needs. linux-image-amd64 depends on some initramfs
@@ -109,7 +114,7 @@ apt_in_root() {
 	echo "# apt-get $*" >>"$sid/apt.log"
 	chroot_run apt-get -q -y "$@" >>"$sid/apt.log" 2>&1 && return 0
 	tail -n 20 "$sid/apt.log" >&2
-	die "apt-get $* failed in the chroot (${sid#"$project"/}/apt.log)"
+	die "apt-get $* failed in the chroot ($sid/apt.log)"
 }
 
 record_versions() {
@@ -138,7 +143,7 @@ make_root() {
 	local t0 t1
 
 	"$here/deps.sh" sid
-	say "making the sid chroot in ${root#"$project"/} (debootstrap, then ${packages[*]})"
+	say "making the sid chroot in $root (debootstrap, then ${packages[*]})"
 	t0=$(date +%s)
 	rm -f "$sid/root.key" "$sid/apt.log"
 	remove_root
@@ -146,7 +151,7 @@ make_root() {
 	# with it, even when it fails half-way.
 	nice -n 10 unshare -m --propagation private \
 		debootstrap --variant=minbase sid "$root" "$mirror" >"$sid/debootstrap.log" 2>&1 ||
-		die "debootstrap failed (${sid#"$project"/}/debootstrap.log)"
+		die "debootstrap failed ($sid/debootstrap.log)"
 	# sid's Release may be past its Valid-Until on a mirror that lags.
 	cat >"$root/etc/apt/apt.conf.d/90nslogger" <<-'EOF'
 	// written by scripts/sid.sh
@@ -165,6 +170,10 @@ make_root() {
 ensure_root() {
 	if [ -s "$sid/root.key" ] && [ "$(cat "$sid/root.key")" = "$(key)" ] &&
 	   [ -x "$root/usr/bin/make" ]; then
+		if [ -n "$(find "$sid/versions" -mtime +"${NSLOG_SID_MAX_DAYS:-7}" 2>/dev/null)" ]; then
+			say "the chroot is over ${NSLOG_SID_MAX_DAYS:-7} days old: updating it"
+			( update_root ) || say "the update failed: going on with the chroot as it was"
+		fi
 		return 0
 	fi
 	make_root

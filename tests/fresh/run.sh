@@ -10,8 +10,10 @@
 # step needs something that was installed by hand:
 #
 #   1. the base: `debootstrap --variant=minbase --include=git,make bookworm`,
-#      made once and kept as build/fresh/base.tar.gz (remade when its key,
-#      build/fresh/base.key, changes or it is NSLOG_FRESH_MAX_DAYS old);
+#      made once and kept outside the clone, as base.tar.gz in the cache
+#      folder (scripts/cache-dir.sh fresh: /var/cache/nslogger/fresh for
+#      root), remade when its key (base.key beside it) changes or it is
+#      NSLOG_FRESH_MAX_DAYS old;
 #   2. a pristine root: build/fresh/root/ removed, the tarball unpacked, the
 #      apt sources (bookworm, bookworm-updates, bookworm-security, from the
 #      mirrors the host uses) and the host's resolv.conf written;
@@ -58,7 +60,8 @@ set -euo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd -P)
 project=$(cd "$here/../.." && pwd -P)
 fresh=$project/build/fresh
-base=$fresh/base.tar.gz
+cache=$("$project/scripts/cache-dir.sh" fresh)
+base=$cache/base.tar.gz
 root=$fresh/root
 logs=$fresh/logs
 suite=bookworm
@@ -148,32 +151,32 @@ remove_root() {
 }
 
 base_ok() {
-	[ -s "$base" ] && [ -s "$fresh/base.key" ] &&
-		[ "$(cat "$fresh/base.key")" = "$(key)" ] &&
+	[ -s "$base" ] && [ -s "$cache/base.key" ] &&
+		[ "$(cat "$cache/base.key")" = "$(key)" ] && gzip -t "$base" &&
 		[ -z "$(find "$base" -mtime +"$max_days")" ]
 }
 
 make_base() {
-	local tmp=$fresh/base-root t0
+	local tmp=$cache/base-root t0
 
 	say "making the base: debootstrap --variant=minbase --include=$include $suite ${mirror:-(default mirror)}"
 	t0=$(date +%s)
-	rm -f "$fresh/base.key" "$base"
+	rm -f "$cache/base.key" "$base"
 	remove_root "$tmp"
 	# In a mount namespace of its own: whatever debootstrap mounts goes
 	# with it, even when it fails half-way.
 	# shellcheck disable=SC2086 # no mirror: debootstrap's default
 	unshare -m --propagation private \
 		debootstrap --variant=minbase --include="$include" "$suite" "$tmp" $mirror \
-		>"$fresh/debootstrap.log" 2>&1 ||
-		{ tail -n 20 "$fresh/debootstrap.log" >&2
-		  die "debootstrap failed (build/fresh/debootstrap.log)"; }
+		>"$cache/debootstrap.log" 2>&1 ||
+		{ tail -n 20 "$cache/debootstrap.log" >&2
+		  die "debootstrap failed ($cache/debootstrap.log)"; }
 	# What debootstrap fetched is not part of a machine.
 	rm -rf "$tmp"/var/cache/apt/archives/*.deb "$tmp"/var/lib/apt/lists/*_*
 	tar -C "$tmp" --numeric-owner -cf - . | gzip -1 >"$base.tmp"
 	mv -f "$base.tmp" "$base"
 	remove_root "$tmp"
-	key >"$fresh/base.key"
+	key >"$cache/base.key"
 	say "base made in $(($(date +%s) - t0)) s ($(du -h "$base" | cut -f1))"
 }
 
@@ -276,8 +279,11 @@ flock -n 9 || die "another run holds build/fresh/.lock"
 # --- the base ---------------------------------------------------------------
 
 t0=$(date +%s)
+# The base is shared by every checkout: one makes it, the others wait.
+exec 8>"$cache/.lock"
+flock 8
 if base_ok; then
-	say "base: build/fresh/base.tar.gz ($(du -h "$base" | cut -f1), made $(date -r "$base" +%F))"
+	say "base: $base ($(du -h "$base" | cut -f1), made $(date -r "$base" +%F))"
 else
 	make_base
 fi
@@ -290,6 +296,7 @@ remove_root "$root"
 rm -rf "$logs"
 mkdir -p "$root" "$logs"
 gzip -dc "$base" | tar -C "$root" --numeric-owner -xf -
+flock -u 8
 write_sources
 rm -f "$root/etc/resolv.conf"
 cp -L /etc/resolv.conf "$root/etc/resolv.conf"

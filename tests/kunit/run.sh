@@ -18,15 +18,22 @@
 #   NSLOG_KUNIT_SRC=DIR     link DIR into the tree instead of this checkout
 #   NSLOG_KUNIT_TARBALL=F   unpack F instead of Debian's linux-source-6.1
 #
-# How the tree is set up (all under build/kunit/, made on the first run):
+# How the tree is set up: in the cache folder outside the clone
+# (scripts/cache-dir.sh kunit: /var/cache/nslogger/kunit for root), made on
+# the first run and kept, so that a clean clone builds only the project:
 #
-#   /usr/src/linux-source-6.1.tar.xz --unpack--> build/kunit/linux-source-6.1/
+#   /usr/src/linux-source-6.1.tar.xz --unpack--> CACHE/linux-source-6.1/
 #       drivers/nslogger -> <project root>     symlink: the real sources,
 #                                              built by the project's Kbuild
 #       drivers/Kconfig  += source "drivers/nslogger/Kconfig"
 #       drivers/Makefile += obj-$(CONFIG_NSLOG) += nslogger/
-#   build/kunit/out/         kunit.py's build dir (O=), kept for incremental
-#                            builds; out-nodebug/ with NSLOG_KUNIT_DEBUG=0
+#   CACHE/out/               kunit.py's build dir (O=), kept for incremental
+#                            builds; out-nodebug/ with NSLOG_KUNIT_DEBUG=0;
+#                            its drivers/nslogger/ (the project's objects) is
+#                            removed before every run, so they are always
+#                            built from the checkout the link points to
+#
+# One run at a time uses the cache (CACHE/.lock): the link is the run's.
 #
 # The tree is unpacked again (and the build dirs wiped) only when the
 # tarball's checksum differs from the one in linux-source-6.1.stamp.  The
@@ -47,7 +54,7 @@ root=$(cd "$here/../.." && pwd -P)
 # The project tree linked into the kernel; normally this checkout.
 src_root=$(cd "${NSLOG_KUNIT_SRC:-$root}" && pwd -P)
 tarball=${NSLOG_KUNIT_TARBALL:-/usr/src/linux-source-6.1.tar.xz}
-build=$root/build/kunit
+build=$("$root/scripts/cache-dir.sh" kunit)
 tree=$build/linux-source-6.1
 stamp=$build/linux-source-6.1.stamp
 jobs=${NSLOG_KUNIT_JOBS:-2}
@@ -77,7 +84,8 @@ for tool in python3 make gcc flex bison bc xz; do
 done
 
 # --- the kernel tree, unpacked once per tarball -------------------------------
-mkdir -p "$build"
+exec 9>"$build/.lock"
+flock 9
 sum=$(sha256sum "$tarball")
 if [ ! -d "$tree" ] || [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$sum" ]; then
 	echo "run.sh: unpacking $tarball into $tree" >&2
@@ -105,6 +113,10 @@ add_line() {	# add_line FILE LINE: append LINE unless FILE has it already
 add_line "$tree/drivers/Kconfig" 'source "drivers/nslogger/Kconfig"'
 # shellcheck disable=SC2016 # a make variable, for make to expand
 add_line "$tree/drivers/Makefile" 'obj-$(CONFIG_NSLOG) += nslogger/'
+
+# The project's objects are this checkout's, never an earlier one's (an
+# older clone's objects may look newer than this one's sources).
+rm -rf "$out/drivers/nslogger"
 
 # --- run ----------------------------------------------------------------------
 json=$out/nslog-results.json
