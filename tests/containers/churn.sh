@@ -21,8 +21,8 @@
 # (host root's unshare) and then in a user namespace, and that rmmod
 # succeeds at the end.
 #
-# NSLOG_CHURN_CYCLES (default 10000) and NSLOG_CHURN_USERNS_CYCLES (default
-# 2000) change the counts.
+# NSLOG_CHURN_CYCLES (default 10000; 200 with NSLOG_REPEAT=once) and
+# NSLOG_CHURN_USERNS_CYCLES (default 2000; 50 once) change the counts.
 set -euo pipefail
 
 # shellcheck source=tests/containers/lib.sh
@@ -31,8 +31,8 @@ set -euo pipefail
 top=$(cd "$(dirname "$0")/../.." && pwd)
 T=$top/build/tests/ns_test
 ko=${NSLOG_KO:?NSLOG_KO is not set}
-cycles=${NSLOG_CHURN_CYCLES:-10000}
-ucycles=${NSLOG_CHURN_USERNS_CYCLES:-2000}
+cycles=${NSLOG_CHURN_CYCLES:-$(repeat 10000 200)}
+ucycles=${NSLOG_CHURN_USERNS_CYCLES:-$(repeat 2000 50)}
 # Bounds on what may be left after the run, in kB: no ring at all (every
 # cycle's ring is vmalloc'ed, 64 KiB, and all of them must be gone), and
 # 1 MiB of slab, a tenth of a kB per cycle of 10,000, while one leaked set

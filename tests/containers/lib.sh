@@ -15,6 +15,34 @@ pass=0
 fail=0
 skipped=0
 
+# repeat FULL ONCE: a count of repetitions (loop cycles, churned objects,
+# seconds of flooding): FULL, or ONCE when NSLOG_REPEAT=once.  `make test`
+# runs the long repetitions in full on Debian's 6.1 kernel only and every
+# scenario once through, with the same assertions, on sid's and the debug
+# kernel (README.md, "The test suite's budget").
+repeat() {
+	case "${NSLOG_REPEAT:-full}" in
+	full) echo "$1" ;;
+	once) echo "$2" ;;
+	*) echo "lib.sh: NSLOG_REPEAT is '$NSLOG_REPEAT', not full or once" >&2; return 1 ;;
+	esac
+}
+
+# need GROUP TOOL...: each TOOL is a command here, or the scenario fails
+# (a missing helper is an install bug, never a reason to skip the
+# scenario's core: scripts/deps.sh GROUP installs it).
+need() {
+	local group=$1 t missing=
+
+	shift
+	for t in "$@"; do
+		command -v "$t" >/dev/null 2>&1 || missing+=" $t"
+	done
+	[ -z "$missing" ] && return 0
+	not_ok "$(basename "$0"): missing${missing} (scripts/deps.sh $group installs it)"
+	exit 1
+}
+
 ok() { pass=$((pass + 1)); echo "ok - $*"; }
 not_ok() { fail=$((fail + 1)); echo "not ok - $*"; }
 # skip DESCRIPTION REASON

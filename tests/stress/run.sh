@@ -13,13 +13,16 @@
 #   3. tests/stress/faults.sh (a SKIP unless the kernel injects faults).
 # Prints TAP lines and exits non-zero if any failed.
 #
-#   NSLOG_STRESS_SECONDS   length of each stress run (default 30)
+#   NSLOG_STRESS_SECONDS   length of each stress run (default 30; 15 with
+#                          NSLOG_REPEAT=once)
 #   NSLOG_STRESS_SEED      the fixed seed (default 1)
 set -uo pipefail
 
 here=$(cd "$(dirname "$0")" && pwd)
 bin=$here/../../build/tests
-secs=${NSLOG_STRESS_SECONDS:-30}
+# shellcheck source=tests/containers/lib.sh
+. "$here/../containers/lib.sh"
+secs=${NSLOG_STRESS_SECONDS:-$(repeat 30 15)}
 rc=0
 
 for s in stress badmem faultinj; do
