@@ -41,8 +41,8 @@
 #    name: J ships both by name, from their first records, the journal
 #    has them, and J ends their followers with the set.
 #
-# Needs jq (scripts/deps.sh collector, or tools); journald and rsyslog
-# checks skip when their daemon is missing, the LXC container when LXC is.
+# Needs jq, journald and rsyslog (scripts/deps.sh collector) and LXC
+# (scripts/deps.sh containers): the scenario fails when one is missing.
 # The host's own logs are flushed first.  Changes ns_size, ns_grace_ms
 # and gc_interval_ms (runtime-tunable) and puts them back on exit.
 # The bash -c scripts below take their arguments as $1...: single quotes wanted.
@@ -198,13 +198,11 @@ at() {
 wait_file() { wait_for test -e "$sync/$1"; }
 
 # ---------------------------------------------------------------------------
-if ! command -v jq >/dev/null; then
-	skip "nslog-collector with its consumers" "jq missing (scripts/deps.sh collector)"
-	exit 0
-fi
+need collector jq journalctl rsyslogd
+need containers lxc-execute
 if [ ! -x "$coll" ]; then
-	skip "nslog-collector with its consumers" "no $coll (make tools)"
-	exit 0
+	not_ok "nslog-collector is built ($coll: make tools)"
+	exit 1
 fi
 [ -c /dev/log_main ] || { not_ok "the module is loaded"; exit 1; }
 
@@ -233,9 +231,9 @@ elif [ -x /lib/systemd/systemd-journald ] && command -v journalctl >/dev/null; t
 		not_ok "systemd-journald started"
 		sed 's/^/#   journald: /' "$tmp/journald.out"
 	fi
+else
+	not_ok "systemd-journald is installed (scripts/deps.sh collector)"
 fi
-[ $have_journal = 1 ] ||
-	skip "journald receives the records" "no systemd-journald (scripts/deps.sh collector)"
 
 # rsyslog: a private rsyslogd, docs/collecting.md's configuration with
 # this run's socket and file.
@@ -265,7 +263,7 @@ EOF
 		sed 's/^/#   rsyslogd: /' "$tmp/rsyslogd.out"
 	fi
 else
-	skip "rsyslog receives the records" "no rsyslogd (scripts/deps.sh collector)"
+	not_ok "rsyslogd is installed (scripts/deps.sh collector)"
 fi
 
 at "consumers up"
@@ -429,11 +427,6 @@ done
 lxc_run() {
 	local dir=$lxcpath/$lxc_name why rc
 
-	if ! command -v lxc-execute >/dev/null; then
-		skip "LXC: a container's set is picked up, labelled and ended" \
-			"lxc-execute missing (scripts/deps.sh containers installs lxc)"
-		return 0
-	fi
 	mkdir -p "$dir"
 	cat >"$dir/config" <<EOF
 lxc.uts.name = $lxc_name

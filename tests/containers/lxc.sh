@@ -67,8 +67,7 @@ skip_all() {
 	exit 0
 }
 
-command -v lxc-execute >/dev/null ||
-	skip_all "lxc-execute missing (scripts/deps.sh containers installs lxc)"
+need containers lxc-execute
 [ -c /dev/log_main ] || skip_all "no /dev/log_main: the module is not loaded"
 
 mkdir -p "$dir" "$sync"

@@ -98,6 +98,7 @@ check "... and rm removes it" grep -qx 'after rm: main events radio system ' <<<
 # the writer's cgroup, 30 single-record writes to a stream of the host's set.
 rlcg=/nslogfs-rl
 limits=/proc/nslogger/limits
+need containers cgcreate cgexec cgdelete
 cgcreate -g "pids:$rlcg"
 echo "set $rlcg records=5/1h records_burst=5" > "$limits"
 set +e
