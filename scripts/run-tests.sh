@@ -20,6 +20,7 @@ pass=0
 fail=0
 skip=0
 summary=()
+wholly=()
 for spec in "$@"; do
 	name=${spec%%=*}
 	cmd=${spec#*=}
@@ -35,12 +36,17 @@ for spec in "$@"; do
 	k=$(sed -nE 's/.*\b[0-9]+ passed, [0-9]+ failed, ([0-9]+) skipped.*/\1/p' <<<"$line")
 	p=${p:-0} f=${f:-0} k=${k:-0}
 	note=
+	# A suite that skipped a whole scenario says so on its count line.
+	if [[ "$line" == *"whole scenarios skipped: "* ]]; then
+		note=" (whole scenarios skipped: ${line##*whole scenarios skipped: })"
+		wholly+=("$name: ${line##*whole scenarios skipped: }")
+	fi
 	if [ -z "$line" ]; then
 		f=$((f + 1))
-		note=" (no result line)"
+		note+=" (no result line)"
 	elif [ "$rc" -ne 0 ] && [ "$f" -eq 0 ]; then
 		f=1
-		note=" (exit $rc)"
+		note+=" (exit $rc)"
 	fi
 	summary+=("$(printf '%-8s %4d passed, %3d failed, %3d skipped  %5ds%s' \
 		"$name" "$p" "$f" "$k" "$secs" "$note")")
@@ -51,5 +57,6 @@ done
 
 echo "##### summary"
 printf '%s\n' "${summary[@]}"
+[ ${#wholly[@]} -eq 0 ] || echo "whole scenarios skipped: ${wholly[*]}"
 echo "$pass passed, $fail failed, $skip skipped"
 [ "$fail" -eq 0 ]

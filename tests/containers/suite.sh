@@ -8,7 +8,10 @@
 # failure.  This runs them all, even after a failure, and ends with one line
 # "vm: N passed, N failed, N skipped" counted from those lines.  A scenario
 # that exits non-zero without printing a "not ok" line is counted as one
-# failure of its own, so a crash cannot pass for success.
+# failure of its own, so a crash cannot pass for success.  A scenario that
+# passed nothing and skipped something was skipped as a whole: the last line
+# names it ("...; whole scenarios skipped: lxc"), so a suite that lost a
+# scenario never reads like one that ran it.
 #
 #   suite.sh [scenario ...]      default: every scenario listed below
 set -uo pipefail
@@ -20,9 +23,11 @@ scenarios=("$@")
 pass=0
 fail=0
 skip=0
+wholly=()
 for s in "${scenarios[@]}"; do
 	log=/tmp/suite-$s.$$.log
 	echo "=== scenario $s"
+	t0=$(date +%s)
 	"$here/$s.sh" 2>&1 | tee "$log"
 	rc=${PIPESTATUS[0]}
 	p=$(grep -Ec '^ok [^#]*$' "$log")
@@ -32,10 +37,11 @@ for s in "${scenarios[@]}"; do
 		echo "not ok - scenario $s exited $rc"
 		f=1
 	fi
-	echo "=== scenario $s: $p passed, $f failed, $k skipped"
+	[ "$p" -gt 0 ] || [ "$f" -gt 0 ] || [ "$k" -eq 0 ] || wholly+=("$s")
+	echo "=== scenario $s: $p passed, $f failed, $k skipped ($(($(date +%s) - t0)) s)"
 	pass=$((pass + p))
 	fail=$((fail + f))
 	skip=$((skip + k))
 done
-echo "vm: $pass passed, $fail failed, $skip skipped"
+echo "vm: $pass passed, $fail failed, $skip skipped${wholly[*]:+; whole scenarios skipped: ${wholly[*]}}"
 [ "$fail" -eq 0 ]

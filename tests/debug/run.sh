@@ -81,5 +81,8 @@ if [ "$rc" -ne 0 ] && { [ "$rc" -ne 1 ] || [ "$fail" -eq 0 ]; }; then
 	fail=$((fail + 1))
 fi
 echo "debug ($mode): $KREL, build/check $((t1 - t0)) s, VM $((t2 - t1)) s; evidence in ${results#"$root"/}/"
-echo "debug: $pass passed, $fail failed, $skip skipped"
+wholly=
+[[ "$summary" != *"whole scenarios skipped: "* ]] ||
+	wholly="; whole scenarios skipped: ${summary##*whole scenarios skipped: }"
+echo "debug: $pass passed, $fail failed, $skip skipped$wholly"
 [ "$fail" -eq 0 ]
