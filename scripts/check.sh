@@ -10,7 +10,8 @@
 # runs through kbuild with C=2 and W=1 against each kernel's headers: by
 # default Debian 12's 6.12, sid's newest (in its chroot, scripts/sid.sh)
 # and Debian 12's default (6.1), or the ones given ("sid" for sid's).
-# Exit status: 0 only if all are clean.
+# Each of these is one check; the last line is "check: N passed, N failed"
+# (make test counts it). Exit status: 0 only if all are clean.
 set -euo pipefail
 
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -41,12 +42,25 @@ cd "$top"
 mapfile -t files < <(git ls-files 'src/*.[ch]' 'src/**/*.[ch]' 'include/*.h' \
 	'include/**/*.h' 'tests/kunit/*.c' | sort -u)
 status=0
+passed=0
+failed=0
+# verdict NAME RC: count one check.
+verdict() {
+	if [ "$2" -eq 0 ]; then
+		passed=$((passed + 1))
+		echo "ok - $1"
+	else
+		failed=$((failed + 1))
+		status=1
+		echo "not ok - $1"
+	fi
+}
 
 echo "== checkpatch --strict (${#files[@]} files)"
-if ! "$cp" --no-tree --strict --terse --show-types --quiet \
-	--ignore FILE_PATH_CHANGES,SPDX_LICENSE_TAG -f "${files[@]}"; then
-	status=1
-fi
+rc=0
+"$cp" --no-tree --strict --terse --show-types --quiet \
+	--ignore FILE_PATH_CHANGES,SPDX_LICENSE_TAG -f "${files[@]}" || rc=1
+verdict "checkpatch --strict" "$rc"
 
 sparse_args=(C=2 CHECK="sparse -Wno-unknown-attribute")
 # sparse_report NAME LOG: sparse's warnings in LOG (kbuild's own lines are
@@ -63,22 +77,24 @@ log=$(mktemp)
 trap 'rm -f "$log"' EXIT
 for k in "${kvers[@]}"; do
 	echo "== sparse (C=2) and W=1 against $k"
+	rc=0
 	if [ "$k" = sid ]; then
-		"$top/scripts/sid.sh" module "${sparse_args[@]}" >/dev/null 2>"$log" ||
-			status=1
+		"$top/scripts/sid.sh" module "${sparse_args[@]}" >/dev/null 2>"$log" || rc=1
 	else
 		make -C "/lib/modules/$k/build" M="$top" CONFIG_NSLOG=m W=1 \
-			"${sparse_args[@]}" modules >"$log" 2>&1 || status=1
+			"${sparse_args[@]}" modules >"$log" 2>&1 || rc=1
 	fi
-	sparse_report "$k" "$log" || status=1
+	[ "$rc" -eq 0 ] || tail -n 20 "$log"
+	sparse_report "$k" "$log" || rc=1
+	verdict "sparse and W=1 against $k" "$rc"
 done
 # The object files are the last kernel's: leave a module for the default.
-[ "${kvers[-1]}" = "$kver" ] || make -C "/lib/modules/$kver/build" M="$top" \
-	CONFIG_NSLOG=m W=1 modules >/dev/null 2>&1 || status=1
-
-if [ "$status" -eq 0 ]; then
-	echo "check: clean"
-else
-	echo "check: problems found" >&2
+if [ "${kvers[-1]}" != "$kver" ]; then
+	rc=0
+	make -C "/lib/modules/$kver/build" M="$top" CONFIG_NSLOG=m W=1 modules \
+		>/dev/null 2>&1 || rc=1
+	verdict "the module built again for $kver" "$rc"
 fi
+
+echo "check: $passed passed, $failed failed"
 exit "$status"
