@@ -4,12 +4,18 @@
 # run-tests.sh - run test suites, keep going after a failure, and end with
 # one summary line "N passed, N failed, N skipped" over all of them.
 #
-#   run-tests.sh NAME=COMMAND ...
+#   run-tests.sh NAME=COMMAND ... [NAME&=COMMAND ...] [wait] ...
 #
 # Each COMMAND is run with bash; its output goes to the terminal and to
 # build/results/NAME.log.  Its count is the last line of the form
 # "... N passed, N failed[, N skipped]".  A suite that exits non-zero, or
 # prints no such line, adds one failure, so it cannot be mistaken for a pass.
+#
+# NAME&=COMMAND starts the suite in the background, beside the ones that
+# follow, its output only to its log; "wait" (and the end of the list) waits
+# for such suites and then prints their logs and counts them.  For a suite
+# that mostly waits on the network and the disk (make test-fresh's apt-get
+# runs), beside ones that compile; never for two that boot VMs.
 set -uo pipefail
 
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -21,21 +27,19 @@ fail=0
 skip=0
 summary=()
 wholly=()
-for spec in "$@"; do
-	name=${spec%%=*}
-	cmd=${spec#*=}
-	log=$results/$name.log
-	echo "##### $name: $cmd"
-	start=$(date +%s)
-	bash -c "$cmd" 2>&1 | tee "$log"
-	rc=${PIPESTATUS[0]}
-	secs=$(($(date +%s) - start))
+bg_names=()
+bg_pids=()
+bg_starts=()
+
+# account NAME RC SECS: count a finished suite from its log.
+account() {
+	local name=$1 rc=$2 secs=$3 log=$results/$1.log line p f k note=
+
 	line=$(grep -aE '[0-9]+ passed, [0-9]+ failed' "$log" | tail -n1)
 	p=$(sed -nE 's/.*\b([0-9]+) passed, [0-9]+ failed.*/\1/p' <<<"$line")
 	f=$(sed -nE 's/.*\b[0-9]+ passed, ([0-9]+) failed.*/\1/p' <<<"$line")
 	k=$(sed -nE 's/.*\b[0-9]+ passed, [0-9]+ failed, ([0-9]+) skipped.*/\1/p' <<<"$line")
 	p=${p:-0} f=${f:-0} k=${k:-0}
-	note=
 	# A suite that skipped a whole scenario says so on its count line.
 	if [[ "$line" == *"whole scenarios skipped: "* ]]; then
 		note=" (whole scenarios skipped: ${line##*whole scenarios skipped: })"
@@ -53,7 +57,49 @@ for spec in "$@"; do
 	pass=$((pass + p))
 	fail=$((fail + f))
 	skip=$((skip + k))
+}
+
+# Wait for the background suites, print their logs, count them.
+wait_bg() {
+	local i rc
+
+	for i in "${!bg_pids[@]}"; do
+		rc=0
+		wait "${bg_pids[i]}" || rc=$?
+		echo "##### ${bg_names[i]} (ran in the background; its log follows)"
+		cat "$results/${bg_names[i]}.log"
+		account "${bg_names[i]}" "$rc" $(($(cat "$results/${bg_names[i]}.end") - bg_starts[i]))
+	done
+	bg_names=() bg_pids=() bg_starts=()
+}
+
+for spec in "$@"; do
+	if [ "$spec" = wait ]; then
+		wait_bg
+		continue
+	fi
+	name=${spec%%=*}
+	cmd=${spec#*=}
+	if [ "${name%&}" != "$name" ]; then
+		name=${name%&}
+		echo "##### $name (in the background): $cmd"
+		bg_names+=("$name")
+		bg_starts+=("$(date +%s)")
+		# No terminal, no stdin: it must not read what the others are given.
+		( bash -c "$cmd" </dev/null >"$results/$name.log" 2>&1
+		  rc=$?
+		  date +%s >"$results/$name.end"
+		  exit $rc ) &
+		bg_pids+=($!)
+		continue
+	fi
+	echo "##### $name: $cmd"
+	start=$(date +%s)
+	bash -c "$cmd" 2>&1 | tee "$results/$name.log"
+	rc=${PIPESTATUS[0]}
+	account "$name" "$rc" $(($(date +%s) - start))
 done
+wait_bg
 
 echo "##### summary"
 printf '%s\n' "${summary[@]}"
