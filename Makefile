@@ -172,12 +172,16 @@ test-fresh:
 	@scripts/deps.sh fresh
 	tests/fresh/run.sh
 
+# The fresh-machine check spends most of its time in apt-get (network and
+# disk), so it runs in the background beside host, check and KUnit (which
+# compile), and is waited for before the first VM suite boots.
 test:
 	scripts/run-tests.sh \
-		"fresh=$(MAKE) --no-print-directory test-fresh" \
+		"fresh&=$(MAKE) --no-print-directory test-fresh" \
 		"host=$(MAKE) --no-print-directory test-host" \
 		"check=$(MAKE) --no-print-directory check" \
 		"kunit=$(MAKE) --no-print-directory test-kunit" \
+		wait \
 		"vm=$(MAKE) --no-print-directory test-vm" \
 		"vm-sid=$(SID_IN_TEST) $(MAKE) --no-print-directory test-vm-sid" \
 		"debug=$(MAKE) --no-print-directory test-debug"
