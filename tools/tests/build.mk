@@ -3,9 +3,10 @@
 # tests/: the host's tests of every folder (README.md lists them), run by
 # check through run.sh. A test includes a program's header by its folder
 # ("collector/logset.h") and links that program's archive, lib/'s and, if
-# it needs it, liblog.
+# it needs it, liblog. The TAP helper is the VM tests', ../tests/lib/tap.c.
 
-TEST_CFLAGS = $(TOOL_CFLAGS) -I. -MMD -MP
+TEST_CFLAGS = $(TOOL_CFLAGS) -I. -I../tests/lib -MMD -MP
+TAP_O := $(OBJ)/tests/tap.o
 
 TESTS := $(O)/tests/logformat_test $(O)/tests/liblog_test $(O)/tests/fifo_test \
 	 $(O)/tests/logread_test \
@@ -31,6 +32,13 @@ UAPI_TESTS := $(O)/abi/uapi_test $(if $(HAVE_CXX),$(O)/abi/uapi_test_cxx)
 $(O)/tests $(O)/abi $(O)/tests/android:
 	mkdir -p $@
 
+$(TAP_O): ../tests/lib/tap.c
+	@mkdir -p $(@D)
+	$(CC) $(TOOL_CFLAGS) -MMD -MP -c -o $@ $<
+
+# Every test that prints TAP lines links the helper.
+$(TESTS) $(O)/tests/journalpos_test: $(TAP_O)
+
 # Linked with one program's archive (and lib/'s, after it).
 $(O)/tests/cgparse_test $(O)/tests/json_emit: $(SHARED_A)
 $(O)/tests/prioname_test: $(NSLOG_A) $(SHARED_A)
@@ -47,7 +55,7 @@ $(O)/tests/cgparse_test $(O)/tests/json_emit $(O)/tests/prioname_test \
 $(O)/tests/ctlparse_test $(O)/tests/ctlapply_test $(O)/tests/collect_test \
 $(O)/tests/logset_test $(O)/tests/output_test $(O)/tests/journalpos_test \
 $(O)/tests/logformat_test: $(O)/tests/%: tests/%.c | $(O)/tests
-	$(CC) $(TEST_CFLAGS) -o $@ $< $(filter %.a,$^) $(TEST_LIBS)
+	$(CC) $(TEST_CFLAGS) -o $@ $< $(filter %.o %.a,$^) $(TEST_LIBS)
 
 # Linked against the shared library, to test what it exports: liblog_test
 # and logread_test (the read API, on the FIFOs of fakedev.h); an
@@ -55,7 +63,7 @@ $(O)/tests/logformat_test: $(O)/tests/%: tests/%.c | $(O)/tests
 # after (for the VM).
 $(O)/tests/liblog_test $(O)/tests/logread_test $(O)/tests/liblog_calls \
 $(O)/tests/liblog_retry: $(O)/tests/%: tests/%.c $(O)/liblog.so | $(O)/tests
-	$(CC) $(TEST_CFLAGS) -pthread -o $@ $< -L$(O) -llog \
+	$(CC) $(TEST_CFLAGS) -pthread -o $@ $< $(filter %.o,$^) -L$(O) -llog \
 		-Wl,-rpath,'$$ORIGIN/..'
 
 # Android sources, unchanged, for the VM (tests/containers/tools.sh): built
@@ -74,7 +82,7 @@ $(O)/tests/read_list: ../tests/android/read_list.c $(READ_H) $(O)/liblog.so \
 
 # nslogcat end to end, on packet-mode FIFOs.
 $(O)/tests/fifo_test: tests/fifo_test.c | $(O)/tests
-	$(CC) $(TEST_CFLAGS) -o $@ $<
+	$(CC) $(TEST_CFLAGS) -o $@ $< $(TAP_O)
 
 $(O)/abi/uapi_test: ../tests/abi/uapi_test.c $(UAPI_H) | $(O)/abi
 	$(CC) $(BASE_CFLAGS) -o $@ $<
