@@ -20,8 +20,14 @@ if [ $# -eq 0 ]; then
 	echo "usage: $0 OBJ..." >&2
 	exit 2
 fi
+# Each object once, however often it is named.
+declare -A seen=()
+objs=()
 for o in "$@"; do
 	[ -f "$o" ] || { echo "$0: $o: no such file" >&2; exit 2; }
+	[ -n "${seen[$o]:-}" ] && continue
+	seen[$o]=1
+	objs+=("$o")
 done
 
 tmp=$(mktemp -d /tmp/check-cycles.XXXXXX)
@@ -29,7 +35,7 @@ trap 'rm -rf "$tmp"' EXIT
 
 # "symbol object" for every global symbol an object defines, and for
 # every one it leaves undefined.
-for o in "$@"; do
+for o in "${objs[@]}"; do
 	nm -P --defined-only --extern-only "$o" |
 		awk -v o="$o" '{ print $1, o }' >>"$tmp/def"
 	nm -P --undefined-only "$o" |
@@ -44,7 +50,7 @@ join "$tmp/undef" "$tmp/def" | awk '$2 != $3 { print $2, $3, $1 }' \
 
 # Every object is a node, even one with no edge.
 {
-	for o in "$@"; do
+	for o in "${objs[@]}"; do
 		echo "$o $o"
 	done
 	awk '{ print $1, $2 }' "$tmp/uses" | sort -u
