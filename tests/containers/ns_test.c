@@ -195,7 +195,7 @@ static int exists(const char *path)
 	return !stat(path, &st);
 }
 
-/* The node of buffer @buf as the tools find it (tools/liblog/devpath.c). */
+/* The node of buffer @buf as the tools find it (tools/lib/devpath.c). */
 static void node_path(char *path, size_t size, const char *buf)
 {
 	static const char *const forms[] = { "/", "/log_", "/log/" };

@@ -1,19 +1,38 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * A tiny test harness for nslogger's user-space test programs.
+ * The TAP helper of every user-space test program: the VM's (tests/,
+ * built by the top Makefile) and the host's (tools/tests/).
  *
- * Each case is a function returning void; CHECK() records one failed
- * property and goes on, REQUIRE() fails the case and returns from it.
- * The program prints one `ok N - name` or `not ok N - name` line per case
- * and ends with `N passed, N failed` (and `, N skipped`).
+ * Each program prints one "ok N - what" or "not ok N - what" line per
+ * result ("ok N - what # SKIP why" for a skip) and ends with
+ * "N passed, N failed" (and ", N skipped" when some were): the lines
+ * tools/tests/run.sh and the VM's scripts count. Two ways to get there:
+ *
+ * - cases: tap_run() calls each struct tap_case's function, one result
+ *   each; inside, CHECK() records a failed property and goes on,
+ *   REQUIRE() fails the case and returns, SKIP() skips it;
+ * - checks: tap_ok() is one result, and tap_str(), tap_mem() and
+ *   tap_int() one comparison that shows both sides when they differ;
+ *   tap_done() prints the summary and gives the exit status.
  */
 #ifndef NSLOG_TAP_H
 #define NSLOG_TAP_H
 
 #include <errno.h>
+#include <stdbool.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#ifndef ARRAY_SIZE
+#define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
+#endif
+
+/* The results so far; a test may move one from passed to failed. */
+extern int tap_passed;
+extern int tap_failed;
+extern int tap_skipped;
 
 struct tap_case {
 	const char *name;
@@ -56,4 +75,12 @@ extern const char *tap_skip_now;
 
 int tap_run(const struct tap_case *cases, int n, int argc, char **argv);
 
-#endif
+bool tap_ok(bool ok, const char *what);
+void tap_escaped(const char *label, const char *s, size_t n);
+bool tap_mem(const char *what, const void *got, size_t got_n,
+	     const void *want, size_t want_n);
+bool tap_str(const char *what, const char *got, const char *want);
+bool tap_int(const char *what, long got, long want);
+int tap_done(void);
+
+#endif /* NSLOG_TAP_H */

@@ -37,7 +37,7 @@ void nslog_filter_reset(void);
 #define NSLOG_LOG_TAG_FILE	"/etc/nslogger/log.tag"
 #endif
 
-/* log_write.c: a text record, filter passed, tag resolved. */
+/* text_write.c: a text record, filter passed, tag resolved. */
 int nslog_text_write(int log_id, int prio, const char *tag, const char *msg);
 
 /* logger.c: the default tag, copied into @buf (for a NULL tag). */

@@ -4,7 +4,8 @@
  *
  * Each call builds the record in iovecs and hands it to devfd, which
  * stores it with one writev(): the driver keeps one writev() as one
- * record.  Text calls pass the filter first, as Android R's do:
+ * record (text records through text_write.c, which logger.c's default
+ * logger uses too).  Text calls pass the filter first, as Android R's do:
  * __android_log_is_loggable(prio, tag, ANDROID_LOG_VERBOSE), -EPERM when
  * it says no.  Binary (events) calls are not filtered, as on Android.
  */
@@ -15,32 +16,6 @@
 
 #include <android/log.h>
 #include "internal.h"
-
-/**
- * nslog_text_write() - one text record to the devices
- * @log_id: a log_id_t, routed by nslog_logid_route()
- * @prio: the priority byte
- * @tag: the tag, not NULL
- * @msg: the message, NULL for "(null)"
- *
- * Context: any thread.
- * Return: the bytes stored, or a negative errno.
- */
-int nslog_text_write(int log_id, int prio, const char *tag, const char *msg)
-{
-	unsigned char prio_byte = (unsigned char)prio;
-	int buf = nslog_logid_route(log_id);
-	struct iovec vec[3];
-
-	if (buf < 0)
-		return buf;
-	if (!msg)
-		msg = "(null)";
-	nslog_iov(&vec[0], &prio_byte, 1);
-	nslog_iov(&vec[1], tag, strlen(tag) + 1);
-	nslog_iov(&vec[2], msg, strlen(msg) + 1);
-	return nslog_dev_writev(buf, vec, 3);
-}
 
 NSLOG_EXPORT int __android_log_buf_write(int bufID, int prio, const char *tag,
 					 const char *msg)

@@ -15,9 +15,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "cstate.h"
-#include "nsident.h"
-#include "nslist.h"
+#include "collector/cstate.h"
+#include "collector/nsident.h"
+#include "collector/nslist.h"
 #include "tap.h"
 
 #define ID1 "3f4b7e2c9a1d8f6e5b0c4a3d2e1f0a9b8c7d6e5f4a3b2c1d0e9f8a7b6c5d4e3f"

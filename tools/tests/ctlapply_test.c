@@ -11,7 +11,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "../ctlapply.h"
+#include "nslogctl/ctlapply.h"
 #include "tap.h"
 
 static void test_parse_ok(void)

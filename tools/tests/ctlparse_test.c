@@ -7,7 +7,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "../ctlparse.h"
+#include "nslogctl/ctlparse.h"
 #include "tap.h"
 
 static void test_paths(void)

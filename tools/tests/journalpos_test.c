@@ -23,9 +23,9 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "cstate.h"
-#include "journalpos.h"
-#include "output.h"
+#include "collector/cstate.h"
+#include "collector/journalpos.h"
+#include "collector/output.h"
 #include "tap.h"
 
 #define NS_ID	4026532301ULL

@@ -12,7 +12,7 @@
 #include <string.h>
 
 #include "jsonrec.h"
-#include "rfc5424.h"
+#include "collector/rfc5424.h"
 
 struct sample {
 	const char *what;

@@ -18,7 +18,7 @@
 
 #include "devpath.h"
 #include "logformat.h"
-#include "logprint.h"
+#include "nslogcat/logprint.h"
 #include "tap.h"
 
 /* A record as read() returns it, at most 64 KiB for the tests. */

@@ -28,8 +28,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "collector.h"
-#include "logset.h"
+#include "collector/collector.h"
+#include "collector/logset.h"
 #include "tap.h"
 
 #define SET_ID	6414010659057826751ULL

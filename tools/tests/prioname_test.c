@@ -6,7 +6,7 @@
 #include <stdio.h>
 #include <linux/nslogger.h>
 
-#include "prioname.h"
+#include "nslog/prioname.h"
 #include "tap.h"
 
 #define S	8	/* SILENT */

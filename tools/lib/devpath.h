@@ -2,9 +2,9 @@
 /*
  * devpath: where the logger device nodes of each buffer live.
  *
- * Shared by libnslog, nslog and nslogcat so that the three always agree.
- * Not part of the public libnslog API: the shared library hides these
- * symbols, static users (the tools) link them from libnslog.a.
+ * Shared by liblog and the programs (nslog, nslogcat, the collector) so
+ * that they always agree.  Not part of liblog's public API: liblog.so
+ * builds it in hidden, the programs link it from lib/.
  */
 #ifndef NSLOG_DEVPATH_H
 #define NSLOG_DEVPATH_H

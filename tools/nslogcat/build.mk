@@ -1,0 +1,18 @@
+# SPDX-License-Identifier: GPL-2.0
+#
+# nslogcat/: nslogcat, Android's logcat over liblog's read API. Its own:
+# the options (catopts), a record printed (logprint), -f's rotation
+# (rotate), -S (catstats), --ns (catns). Uses lib/ and liblog.
+
+BIN_PROGS += nslogcat
+NSLOGCAT_A := $(OBJ)/nslogcat.a
+
+$(NSLOGCAT_A): $(filter-out %/nslogcat.o, \
+		$(patsubst %.c,$(OBJ)/%.o,$(wildcard nslogcat/*.c)))
+
+$(O)/nslogcat: $(OBJ)/nslogcat/nslogcat.o $(NSLOGCAT_A) $(SHARED_A) \
+	       $(O)/libnslog.a
+	$(CC) $(LDFLAGS) -o $@ $^
+
+# nslogcat --version.
+$(OBJ)/nslogcat/catopts.o: OBJ_CFLAGS += -DNSLOG_VERSION='"$(VERSION)"'
