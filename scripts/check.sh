@@ -10,7 +10,8 @@
 # runs through kbuild with C=2 and W=1 against each kernel's headers: by
 # default Debian 12's 6.12, sid's newest (in its chroot, scripts/sid.sh)
 # and Debian 12's default (6.1), or the ones given ("sid" for sid's).
-# Each of these is one check; the last line is "check: N passed, N failed"
+# Then scripts/check-cycles.sh over the module's objects: no circle of
+# calls among src/'s files. Each of these is one check; the last line is "check: N passed, N failed"
 # (make test counts it). Exit status: 0 only if all are clean.
 set -euo pipefail
 
@@ -95,6 +96,14 @@ if [ "${kvers[-1]}" != "$kver" ]; then
 		>/dev/null 2>&1 || rc=1
 	verdict "the module built again for $kver" "$rc"
 fi
+
+# No two of the module's files call each other, directly or round a
+# circle (scripts/check-cycles.sh over the objects just built).
+echo "== call circles among src/'s objects"
+rc=0
+mapfile -t objs < <(git ls-files 'src/*.c' 'src/**/*.c' | sed 's/\.c$/.o/' | sort -u)
+scripts/check-cycles.sh "${objs[@]}" || rc=1
+verdict "no call circle among src/'s objects" "$rc"
 
 echo "check: $passed passed, $failed failed"
 exit "$status"
