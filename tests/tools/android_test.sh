@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # android_test.sh: Android source compatibility.  The library is installed
-# (make install DESTDIR=...); the programs of tests/android/, written as
+# (make install DESTDIR=...); the programs of android/, written as
 # Android platform code is, are built from that install alone with
 # "cc $(pkg-config --cflags --libs liblog)", run against regular files
 # standing in for the devices, and the records they wrote are checked
@@ -60,7 +60,7 @@ fresh() {
 }
 
 # --- the install ------------------------------------------------------------
-make -s -C "$(dirname "$0")/.." O="$bin" install DESTDIR="$root" \
+make -s -C "$(dirname "$0")/../../tools" O="$bin" install DESTDIR="$root" \
 	PREFIX=/usr LIBDIR=/usr/lib >"$tmp/out" 2>"$tmp/err"
 rc=$?
 result "$rc" "make install DESTDIR=... PREFIX=/usr"

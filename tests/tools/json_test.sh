@@ -13,7 +13,7 @@ bin=${NSLOG_BIN:?set NSLOG_BIN to the build directory}
 emit=$bin/tests/json_emit
 tmp=$(mktemp -d /tmp/nslog_json.XXXXXX)
 trap 'rm -rf "$tmp"' EXIT
-# shellcheck source=tools/tests/tap.sh
+# shellcheck source=tests/tools/tap.sh
 . "$(dirname "$0")/tap.sh"
 # No command runs through run(): a failure shows no stderr of one.
 : >"$tmp/err"

@@ -5,7 +5,7 @@
 # its usage errors, and each thing it needs before the first record,
 # failing with a message that says what is wrong (a syslog socket, the
 # state file's lock, the devices, /proc/nslogger).  Against the module:
-# ../tests/containers/collector.sh.
+# ../containers/collector.sh.
 #
 # Needs $NSLOG_BIN, the directory holding nslog-collector.
 set -u

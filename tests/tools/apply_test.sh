@@ -6,7 +6,7 @@
 # in for /proc/nslogger/limits ($NSLOG_PROC_DIR): which commands it
 # writes, its errors and exit codes, and --watch putting rules on
 # directories made while it runs (inotify reports a mkdir() in a plain
-# directory as in cgroupfs). Against the module, in ../tests/containers/.
+# directory as in cgroupfs). Against the module, in ../containers/.
 #
 # Needs $NSLOG_BIN, the directory holding nslogctl.
 set -u
