@@ -1,12 +1,8 @@
 # SPDX-License-Identifier: GPL-2.0
 #
-# tests/tools/: the host's tests of every folder of tools/ (README.md lists
-# them), run by tools/Makefile's check through run.sh. Included by
-# tools/Makefile, so paths are relative to tools/: TT is this folder. A test
-# includes a program's header by its folder ("collector/logset.h") and links
-# that program's archive, lib/'s and, if it needs it, liblog. The TAP helper
-# is the VM tests', ../tests/lib/tap.c.
+# tests/tools/: README.md, beside this file, says what it is and may use.
 
+# Included by tools/Makefile, so paths are relative to tools/: TT is here.
 TT := ../tests/tools
 TEST_CFLAGS = $(TOOL_CFLAGS) -I. -I../tests/lib -MMD -MP
 TAP_O := $(OBJ)/tests/tap.o
