@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * The TAP helper of every user-space test program: the VM's (tests/,
- * built by the top Makefile) and the host's (tests/tools/).
+ * built by the top Makefile) and the host's (tests/tools/). The shell
+ * tests' is tap.sh, beside it: the same lines, unnumbered.
  *
  * Each program prints one "ok N - what" or "not ok N - what" line per
  * result ("ok N - what # SKIP why" for a skip) and ends with
