@@ -5,15 +5,16 @@
 #
 #   . "$(dirname "$0")/lib.sh"
 #
-# TAP-style results (suite.sh counts the lines), the module's load state,
-# waiting for a condition, memory readings that compare like with like, and
-# kmemleak.  tests/debug/guest.sh and tests/stress/faults.sh use it too.
-# A scenario keeps its own cleanup trap and its own $tmp, which expect()
-# uses for its scratch files.
+# TAP results (ok, not_ok, skip, check and the counts $pass, $fail and
+# $skipped: tests/lib/tap.sh, which suite.sh's counting relies on), the
+# module's load state, waiting for a condition, memory readings that
+# compare like with like, and kmemleak.  tests/debug/guest.sh,
+# tests/stress/run.sh and tests/stress/faults.sh use it too.  A scenario
+# keeps its own cleanup trap and its own $tmp, which expect() uses for its
+# scratch files.
 
-pass=0
-fail=0
-skipped=0
+# shellcheck source=tests/lib/tap.sh
+. "$(dirname "${BASH_SOURCE[0]}")/../lib/tap.sh"
 
 # repeat FULL ONCE: a count of repetitions (loop cycles, churned objects,
 # seconds of flooding): FULL, or ONCE when NSLOG_REPEAT=once.  `make test`
@@ -42,13 +43,6 @@ need() {
 	not_ok "$(basename "$0"): missing${missing} (scripts/deps.sh $group installs it)"
 	exit 1
 }
-
-ok() { pass=$((pass + 1)); echo "ok - $*"; }
-not_ok() { fail=$((fail + 1)); echo "not ok - $*"; }
-# skip DESCRIPTION REASON
-skip() { skipped=$((skipped + 1)); echo "ok - $1 # SKIP $2"; }
-# check DESCRIPTION COMMAND...: ok if COMMAND succeeds.
-check() { local what=$1; shift; if "$@"; then ok "$what"; else not_ok "$what"; fi; }
 
 # expect DESCRIPTION WANT COMMAND...: COMMAND exits 0 and prints exactly
 # WANT (lines; empty WANT: nothing).  On a mismatch the difference and

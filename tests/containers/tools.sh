@@ -6,13 +6,13 @@
 #
 #   tests/containers/vm.sh --ko $PWD/nslogger.ko -- tests/containers/suite.sh tools
 #
-# tools/tests/ checks the tools on regular files and FIFOs standing in for
+# tests/tools/ checks the tools on regular files and FIFOs standing in for
 # the devices; this checks them on the devices themselves: what nslog and
 # libnslog store, byte for byte (read back with nslogcat -B), every -v
 # layout with exact expected text (pids from the writers, times from the
 # records), merging, -t, -c, -g, --v2, the follow mode, device path
 # resolution, Android code built unchanged against liblog
-# (tools/tests/android/) and a process that logs before the module is
+# (tests/tools/android/) and a process that logs before the module is
 # loaded and after, logcat's options (-m, -e, --pid, -D, -t TIME, -T,
 # -f -r -n, -S, -G, the event tag map), a program on Android's read API
 # (tests/android/read_list.c), and nslogcat --ns reading containers' logs:
@@ -524,8 +524,8 @@ expect_records "-B -b all: the six records merged in the order they were written
 	"$tmp/lib-all.bin" "$t0" "$t1" "$l_print" "$l_write" "$l_system" \
 	"$l_radio" "$l_bwrite" "$l_btwrite"
 
-# --- Android sources (tools/tests/android/), linked with -llog ----------------------------
-# Built from Android code unchanged; tools/tests/android_test.sh has the
+# --- Android sources (tests/tools/android/), linked with -llog ----------------------------
+# Built from Android code unchanged; tests/tools/android_test.sh has the
 # same records byte for byte on the host.
 clear_all
 expect "Android code: log_macros runs" "" "$android/log_macros"

@@ -1,12 +1,13 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * The TAP helper of every user-space test program: the VM's (tests/,
- * built by the top Makefile) and the host's (tools/tests/).
+ * built by the top Makefile) and the host's (tests/tools/). The shell
+ * tests' is tap.sh, beside it: the same lines, unnumbered.
  *
  * Each program prints one "ok N - what" or "not ok N - what" line per
  * result ("ok N - what # SKIP why" for a skip) and ends with
  * "N passed, N failed" (and ", N skipped" when some were): the lines
- * tools/tests/run.sh and the VM's scripts count. Two ways to get there:
+ * tests/tools/run.sh and the VM's scripts count. Two ways to get there:
  *
  * - cases: tap_run() calls each struct tap_case's function, one result
  *   each; inside, CHECK() records a failed property and goes on,

@@ -1,11 +1,6 @@
 # SPDX-License-Identifier: GPL-2.0
 #
-# collector/: nslog-collector, every log set of the host to journald, JSON
-# lines, RFC 5424 syslog or logcat's layouts; libsystemd for journald and
-# sd_notify(). Its own: the program (collector, collscan, collstate), one
-# followed set (logset, logdev, resume), the listing (nslist), the state
-# file (cstate, journalpos), containers (nsident), the outputs (output over
-# journalrec, rfc5424 with syslogdest, sbuf). Uses lib/, not liblog.
+# collector/: README.md, beside this file, says what it is and may use.
 
 SBIN_PROGS += nslog-collector
 COLLECTOR_A := $(OBJ)/collector.a

@@ -6,7 +6,7 @@
  * what was lost, and hand every record to an output.
  *
  * The kernel is reached through struct nslog_kops, so that
- * tests/logset_test.c plays the kernel.
+ * tests/tools/logset_test.c plays the kernel.
  */
 #ifndef NSLOG_LOGSET_H
 #define NSLOG_LOGSET_H

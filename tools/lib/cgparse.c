@@ -58,7 +58,7 @@ struct nslog_cg_rule {
 
 /*
  * The table.  Examples of each, from the runtimes' documentation and
- * real hosts, are in tests/cgparse_test.c.
+ * real hosts, are in tests/tools/cgparse_test.c.
  */
 static const struct nslog_cg_rule nslog_cg_rules[] = {
 	/* Docker: systemd driver (also rootless), cgroupfs driver */

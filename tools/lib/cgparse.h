@@ -3,7 +3,7 @@
  * cgparse: which container a cgroup path belongs to (Docker, Podman, LXC,
  * systemd-nspawn, containerd, CRI-O, Kubernetes pods), from the names
  * that the runtimes give their cgroups.  Table-driven; pure, so that
- * tests/cgparse_test.c checks it on real-looking paths.
+ * tests/tools/cgparse_test.c checks it on real-looking paths.
  */
 #ifndef NSLOG_CGPARSE_H
 #define NSLOG_CGPARSE_H

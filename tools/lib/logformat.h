@@ -2,8 +2,8 @@
 /*
  * logformat: decode logger records and print them as logcat does.
  *
- * Pure functions on byte buffers, so that tests/logformat_test.c can check
- * every layout with synthetic records and no device.
+ * Pure functions on byte buffers, so that tests/tools/logformat_test.c can
+ * check every layout with synthetic records and no device.
  */
 #ifndef NSLOG_LOGFORMAT_H
 #define NSLOG_LOGFORMAT_H

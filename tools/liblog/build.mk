@@ -1,11 +1,6 @@
 # SPDX-License-Identifier: GPL-2.0
 #
-# liblog/: Android's liblog, as liblog.so.0, liblog.a and (for one release)
-# libnslog.so.0 and libnslog.a. Only the public calls are exported from the
-# .so, in their version nodes (liblog.map); the headers programs include
-# are include/'s. From lib/ it takes devpath, so that the library and the
-# programs find a buffer's node the same way; nothing else. What it takes
-# from lib/ must be LGPL-2.1-or-later, as liblog is (debian/copyright).
+# liblog/: README.md, beside this file, says what it is and may use.
 
 LIBLOG_OBJS := $(patsubst %.c,$(OBJ)/%.o,$(wildcard liblog/*.c)) \
 	       $(OBJ)/lib/devpath.o

@@ -1,7 +1,6 @@
 # SPDX-License-Identifier: GPL-2.0
 #
-# nslog/: nslog, Android's log with util-linux logger's options, writing
-# through liblog. Its own: the -p forms (prioname). Uses lib/ and liblog.
+# nslog/: README.md, beside this file, says what it is and may use.
 
 BIN_PROGS += nslog
 NSLOG_A := $(OBJ)/nslog.a

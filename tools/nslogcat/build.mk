@@ -1,8 +1,6 @@
 # SPDX-License-Identifier: GPL-2.0
 #
-# nslogcat/: nslogcat, Android's logcat over liblog's read API. Its own:
-# the options (catopts), a record printed (logprint), -f's rotation
-# (rotate), -S (catstats), --ns (catns). Uses lib/ and liblog.
+# nslogcat/: README.md, beside this file, says what it is and may use.
 
 BIN_PROGS += nslogcat
 NSLOGCAT_A := $(OBJ)/nslogcat.a

@@ -1,8 +1,6 @@
 # SPDX-License-Identifier: GPL-2.0
 #
-# nslogctl/: nslogctl, the per-cgroup rate limits, on libcgroup. Its own:
-# the admin file's lines (ctlparse) and limits.d's rules (ctlapply). Uses
-# lib/ (usage), not liblog.
+# nslogctl/: README.md, beside this file, says what it is and may use.
 
 SBIN_PROGS += nslogctl
 NSLOGCTL_A := $(OBJ)/nslogctl.a

@@ -2,7 +2,7 @@
 /*
  * ctlapply.h: the rules of /etc/nslogger/limits.d that "nslogctl apply"
  * puts in force: reading them, and which cgroup each one is for.  No
- * system call but reading the files, so tests/ctlapply_test.c runs it on
+ * system call but reading the files, so tests/tools/ctlapply_test.c runs it on
  * the host.
  *
  * A rule is one line:

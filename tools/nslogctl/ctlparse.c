@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * ctlparse.c: nslogctl's text handling, kept apart from its system calls so
- * that tests/ctlparse_test.c can run it on the host.
+ * that tests/tools/ctlparse_test.c can run it on the host.
  */
 #include <errno.h>
 #include <stdio.h>

@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # android_test.sh: Android source compatibility.  The library is installed
-# (make install DESTDIR=...); the programs of tests/android/, written as
+# (make install DESTDIR=...); the programs of android/, written as
 # Android platform code is, are built from that install alone with
 # "cc $(pkg-config --cflags --libs liblog)", run against regular files
 # standing in for the devices, and the records they wrote are checked
@@ -13,14 +13,17 @@
 # run from tools/ (make check does).
 set -u
 
+# shellcheck source=tests/lib/tap.sh
+. "$(dirname "$0")/../lib/tap.sh"
+
 bin=${NSLOG_BIN:?set NSLOG_BIN to the build directory}
 # Absolute, for make -C; and checked, as make with an empty O= would
 # build into /.
 bin=$(cd "$bin" 2>/dev/null && pwd -P)
 if [ -z "$bin" ] || [ ! -f "$bin/liblog.so.0" ]; then
-	echo "not ok 1 - no liblog.so.0 in NSLOG_BIN ($NSLOG_BIN)"
-	echo "0 passed, 1 failed"
-	exit 1
+	not_ok "no liblog.so.0 in NSLOG_BIN ($NSLOG_BIN)"
+	tap_done
+	exit
 fi
 tmp=$(mktemp -d /tmp/nslog_android.XXXXXX)
 root=$tmp/root
@@ -29,13 +32,11 @@ trap 'rm -rf "$tmp"' EXIT
 : >"$tmp/err"
 rc=0
 
-. "$(dirname "$0")/tap.sh"
-
 for tool in cc pkg-config nm readelf; do
 	if ! command -v "$tool" >/dev/null 2>&1; then
-		echo "ok 1 - Android sources # SKIP no $tool"
-		echo "1 passed, 0 failed"
-		exit 0
+		skip "Android sources" "no $tool"
+		tap_done
+		exit
 	fi
 done
 
@@ -60,7 +61,7 @@ fresh() {
 }
 
 # --- the install ------------------------------------------------------------
-make -s -C "$(dirname "$0")/.." O="$bin" install DESTDIR="$root" \
+make -s -C "$(dirname "$0")/../../tools" O="$bin" install DESTDIR="$root" \
 	PREFIX=/usr LIBDIR=/usr/lib >"$tmp/out" 2>"$tmp/err"
 rc=$?
 result "$rc" "make install DESTDIR=... PREFIX=/usr"
@@ -252,5 +253,4 @@ L=$L'\006Unset\000min error\000'
 expect_bytes "$dev/main" "$L" \
 	"is_loggable: ANDROID_LOG_TAGS, log.tag.TAG and the minimum priority"
 
-echo "$passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+tap_done

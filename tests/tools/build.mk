@@ -1,10 +1,9 @@
 # SPDX-License-Identifier: GPL-2.0
 #
-# tests/: the host's tests of every folder (README.md lists them), run by
-# check through run.sh. A test includes a program's header by its folder
-# ("collector/logset.h") and links that program's archive, lib/'s and, if
-# it needs it, liblog. The TAP helper is the VM tests', ../tests/lib/tap.c.
+# tests/tools/: README.md, beside this file, says what it is and may use.
 
+# Included by tools/Makefile, so paths are relative to tools/: TT is here.
+TT := ../tests/tools
 TEST_CFLAGS = $(TOOL_CFLAGS) -I. -I../tests/lib -MMD -MP
 TAP_O := $(OBJ)/tests/tap.o
 
@@ -14,16 +13,19 @@ TESTS := $(O)/tests/logformat_test $(O)/tests/liblog_test $(O)/tests/fifo_test \
 	 $(O)/tests/cgparse_test $(O)/tests/collect_test \
 	 $(O)/tests/logset_test $(O)/tests/output_test
 TESTS += $(O)/tests/prioname_test
-# Run by tests/journal_test.sh, against a journald of its own.
+# The shell tests, run after the programs.
+TEST_SCRIPTS := $(addprefix $(TT)/,cli_test.sh android_test.sh apply_test.sh \
+		json_test.sh collector_test.sh journal_test.sh)
+# Run by journal_test.sh, against a journald of its own.
 TEST_PROGS := $(O)/tests/journalpos_test
 # Helpers of the shell tests.
 TEST_PROGS += $(O)/tests/json_emit
 # Built with the tools, run in the VM against the module (tests/containers/).
 VM_PROGS += $(O)/tests/liblog_calls $(O)/tests/liblog_retry
-# Android sources, unchanged (tests/android/): tests/android_test.sh builds
-# them from an install; these are for the VM.
-ANDROID_PROGS := $(patsubst tests/android/%.c,$(O)/tests/android/%, \
-		 $(wildcard tests/android/*.c))
+# Android sources, unchanged (android/): android_test.sh builds them from
+# an install; these are for the VM.
+ANDROID_PROGS := $(patsubst $(TT)/android/%.c,$(O)/tests/android/%, \
+		 $(wildcard $(TT)/android/*.c))
 VM_PROGS += $(ANDROID_PROGS)
 # A program on Android's read API alone (../tests/android/).
 VM_PROGS += $(O)/tests/read_list
@@ -54,7 +56,7 @@ $(O)/tests/logformat_test: $(NSLOGCAT_A) $(SHARED_A) $(O)/libnslog.a
 $(O)/tests/cgparse_test $(O)/tests/json_emit $(O)/tests/prioname_test \
 $(O)/tests/ctlparse_test $(O)/tests/ctlapply_test $(O)/tests/collect_test \
 $(O)/tests/logset_test $(O)/tests/output_test $(O)/tests/journalpos_test \
-$(O)/tests/logformat_test: $(O)/tests/%: tests/%.c | $(O)/tests
+$(O)/tests/logformat_test: $(O)/tests/%: $(TT)/%.c | $(O)/tests
 	$(CC) $(TEST_CFLAGS) -o $@ $< $(filter %.o %.a,$^) $(TEST_LIBS)
 
 # Linked against the shared library, to test what it exports: liblog_test
@@ -62,14 +64,14 @@ $(O)/tests/logformat_test: $(O)/tests/%: tests/%.c | $(O)/tests
 # Android-style program and one that logs before the module is loaded and
 # after (for the VM).
 $(O)/tests/liblog_test $(O)/tests/logread_test $(O)/tests/liblog_calls \
-$(O)/tests/liblog_retry: $(O)/tests/%: tests/%.c $(O)/liblog.so | $(O)/tests
+$(O)/tests/liblog_retry: $(O)/tests/%: $(TT)/%.c $(O)/liblog.so | $(O)/tests
 	$(CC) $(TEST_CFLAGS) -pthread -o $@ $< $(filter %.o,$^) -L$(O) -llog \
 		-Wl,-rpath,'$$ORIGIN/..'
 
 # Android sources, unchanged, for the VM (tests/containers/tools.sh): built
 # as android_test.sh builds them from an install, against the headers and
 # -llog alone.
-$(O)/tests/android/%: tests/android/%.c $(PUB_H) $(O)/liblog.so \
+$(O)/tests/android/%: $(TT)/android/%.c $(PUB_H) $(O)/liblog.so \
 		      | $(O)/tests/android
 	$(CC) -std=gnu11 $(WARN) $(CPPFLAGS) $(CFLAGS) -Iliblog/include \
 		-I$(UAPI) -o $@ $< -L$(O) -llog \
@@ -81,7 +83,7 @@ $(O)/tests/read_list: ../tests/android/read_list.c $(READ_H) $(O)/liblog.so \
 	$(CC) $(TOOL_CFLAGS) -o $@ $< -L$(O) -llog -Wl,-rpath,'$$ORIGIN/..'
 
 # nslogcat end to end, on packet-mode FIFOs.
-$(O)/tests/fifo_test: tests/fifo_test.c | $(O)/tests
+$(O)/tests/fifo_test: $(TT)/fifo_test.c | $(O)/tests
 	$(CC) $(TEST_CFLAGS) -o $@ $< $(TAP_O)
 
 $(O)/abi/uapi_test: ../tests/abi/uapi_test.c $(UAPI_H) | $(O)/abi

@@ -15,21 +15,25 @@ set -u
 bin=${NSLOG_BIN:?set NSLOG_BIN to the directory of the tools}
 jd=/lib/systemd/systemd-journald
 
-skip() {
-	echo "ok 1 - journalpos against systemd-journald # SKIP $1"
-	exit 0
+# shellcheck source=tests/lib/tap.sh
+. "$(dirname "$0")/../lib/tap.sh"
+
+skip_all() {
+	skip "journalpos against systemd-journald" "$1"
+	tap_done
+	exit
 }
 
-[ -x "$jd" ] || skip "no $jd"
-[ -s /etc/machine-id ] || skip "no /etc/machine-id (journald needs one)"
-[ -d /run/systemd ] || skip "no /run/systemd to mount over"
-command -v unshare >/dev/null || skip "no unshare(1)"
+[ -x "$jd" ] || skip_all "no $jd"
+[ -s /etc/machine-id ] || skip_all "no /etc/machine-id (journald needs one)"
+[ -d /run/systemd ] || skip_all "no /run/systemd to mount over"
+command -v unshare >/dev/null || skip_all "no unshare(1)"
 if [ "$(id -u)" = 0 ]; then
 	ns="unshare -m --propagation private"
 else
 	ns="unshare -r -m --propagation private"
 fi
-$ns true 2>/dev/null || skip "cannot make a mount namespace ($ns)"
+$ns true 2>/dev/null || skip_all "cannot make a mount namespace ($ns)"
 
 # In the namespace: the mounts, journald, the test; journald's own
 # messages (it runs without /dev/kmsg or audit) go to a file, shown on a
@@ -54,7 +58,7 @@ exec $ns sh -c '
 	      [ -S /run/systemd/journal/io.systemd.journal ]; do
 		i=$((i + 1))
 		if [ $i -gt 200 ] || ! kill -0 $pid 2>/dev/null; then
-			echo "ok 1 - journalpos against systemd-journald # SKIP journald did not start here"
+			echo "ok - journalpos against systemd-journald # SKIP journald did not start here"
 			sed "s/^/# journald: /" /run/systemd/journald.out
 			kill $pid 2>/dev/null
 			exit 0

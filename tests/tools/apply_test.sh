@@ -6,7 +6,7 @@
 # in for /proc/nslogger/limits ($NSLOG_PROC_DIR): which commands it
 # writes, its errors and exit codes, and --watch putting rules on
 # directories made while it runs (inotify reports a mkdir() in a plain
-# directory as in cgroupfs). Against the module, in ../tests/containers/.
+# directory as in cgroupfs). Against the module, in ../containers/.
 #
 # Needs $NSLOG_BIN, the directory holding nslogctl.
 set -u
@@ -21,7 +21,8 @@ trap '[ -z "$watcher" ] || kill "$watcher" 2>/dev/null; rm -rf "$tmp"' EXIT
 mkdir -p "$tmp/proc" "$conf"
 export NSLOG_CGROUP_DIR="$cg" NSLOG_PROC_DIR="$tmp/proc"
 
-. "$(dirname "$0")/tap.sh"
+# shellcheck source=tests/lib/tap.sh
+. "$(dirname "$0")/../lib/tap.sh"
 
 # expect_limits [-u] DESCRIPTION LINE...: the admin file holds these
 # commands, in any order; with -u, some maybe twice (a cgroup made while
@@ -181,5 +182,4 @@ watcher=
 cp "$tmp/werr" "$tmp/err"
 result "$rc" "apply --watch: SIGTERM ends it with status 0"
 
-echo "$passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+tap_done

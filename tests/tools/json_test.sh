@@ -13,15 +13,15 @@ bin=${NSLOG_BIN:?set NSLOG_BIN to the build directory}
 emit=$bin/tests/json_emit
 tmp=$(mktemp -d /tmp/nslog_json.XXXXXX)
 trap 'rm -rf "$tmp"' EXIT
-# shellcheck source=tools/tests/tap.sh
-. "$(dirname "$0")/tap.sh"
+# shellcheck source=tests/lib/tap.sh
+. "$(dirname "$0")/../lib/tap.sh"
 # No command runs through run(): a failure shows no stderr of one.
 : >"$tmp/err"
 
 if ! command -v jq >/dev/null 2>&1; then
-	echo "ok 1 - jq checks # SKIP jq is not installed"
-	echo "1 passed, 0 failed"
-	exit 0
+	skip "jq checks" "jq is not installed"
+	tap_done
+	exit
 fi
 
 ${VALGRIND:-} "$emit" >"$tmp/json" 2>"$tmp/what"
@@ -108,5 +108,4 @@ LC_ALL=C grep -Ev "$re" "$tmp/rfc" | sed 's/^/#   /'
 grep -q 'container_name="we\\"b\\]\\\\1"' "$tmp/rfc"
 result $? "RFC 5424: a value with \", ] and \\ escaped"
 
-echo "$passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+tap_done

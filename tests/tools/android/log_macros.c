@@ -7,7 +7,7 @@
  *   log_macros		the records below, exit status 0
  *   log_macros fatal	also LOG_ALWAYS_FATAL("fatal %d", 3): aborts
  *
- * Records, in order (tests/android_test.sh and tests/containers/tools.sh
+ * Records, in order (tests/tools/android_test.sh and tests/containers/tools.sh
  * check them):
  *   main    V AndroidMacros "verbose 1"
  *   main    D AndroidMacros "debug s"

@@ -19,7 +19,8 @@ mkdir "$dev"
 export NSLOG_DEV_DIR="$dev"
 unset ANDROID_LOG_TAGS ANDROID_PRINTF_LOG
 
-. "$(dirname "$0")/tap.sh"
+# shellcheck source=tests/lib/tap.sh
+. "$(dirname "$0")/../lib/tap.sh"
 
 # expect_bytes FILE PRINTF-FORMAT DESCRIPTION (after a run that must succeed)
 expect_bytes() {
@@ -498,5 +499,4 @@ for lib in liblog.so.0 libnslog.so.0; do
 	result "$ret" "$lib exports only liblog's API, the read API's nslog_logger_* and its version nodes"
 done
 
-echo "$passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+tap_done

@@ -5,7 +5,7 @@
 # its usage errors, and each thing it needs before the first record,
 # failing with a message that says what is wrong (a syslog socket, the
 # state file's lock, the devices, /proc/nslogger).  Against the module:
-# ../tests/containers/collector.sh.
+# ../containers/collector.sh.
 #
 # Needs $NSLOG_BIN, the directory holding nslog-collector.
 set -u
@@ -17,7 +17,8 @@ tmp=$(mktemp -d /tmp/nslog_coll.XXXXXX)
 trap 'rm -rf "$tmp"' EXIT
 unset NSLOG_DEV_DIR NSLOG_PROC_DIR
 
-. "$(dirname "$0")/tap.sh"
+# shellcheck source=tests/lib/tap.sh
+. "$(dirname "$0")/../lib/tap.sh"
 
 # expect_fail STATUS STDERR-TEXT DESCRIPTION (after run)
 expect_fail() {
@@ -71,8 +72,7 @@ if command -v flock >/dev/null 2>&1; then
 		"two collectors on one state file: the second refuses"
 	exec 9>&-
 else
-	n=$((n + 1)); passed=$((passed + 1))
-	echo "ok $n - second collector # SKIP no flock(1)"
+	skip "two collectors on one state file" "no flock(1)"
 fi
 
 printf 'not a state\n' >"$tmp/new/collector.state"
@@ -88,5 +88,4 @@ expect_fail 1 "cannot open $tmp/proc/namespaces: No such file or directory (is t
 run env NSLOG_DEV_DIR="$tmp/dev" $vg "$coll" --no-state -b main -b sytem
 expect_fail 2 "unknown buffer 'sytem'" "-b is checked before anything opens"
 
-echo "$passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+tap_done
