@@ -34,7 +34,7 @@
 
 #include "device.h"
 #include "file.h"
-#include "log.h"
+#include "logset.h"
 #include "ns/registry.h"
 
 static bool android_nodes;

@@ -36,7 +36,7 @@
 #include <uapi/linux/nslogger.h>
 
 #include "file.h"
-#include "log.h"
+#include "logset.h"
 #include "ns/registry.h"
 #include "stream.h"
 
@@ -537,7 +537,8 @@ static long nslog_set_size(struct file *file, u32 __user *usize)
 		return -EFAULT;
 	if (nf->opener->resize)
 		return nf->opener->resize(file, size);
-	return nslog_log_resize(nf->log, size);
+	return nslog_log_resize(nf->log, size,
+				nslog_logset_max_size(nf->log->set));
 }
 
 /*

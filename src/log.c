@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * nslogger: logs and log sets.
+ * nslogger: logs.
  *
  * A log is a ring plus the readers waiting on it.  Its storage is allocated
  * on the first write, charged to the writer's memory cgroup, so a set that
- * is only opened costs a few hundred bytes.  A log set is the four logs of
- * one IPC namespace: the initial namespace's is static and sized by the
- * parameters below, the others belong to the registry (src/ns/).
+ * is only opened costs a few hundred bytes.  A log knows its set (logset.c)
+ * only to hand it to its users: nothing here looks into a set, so the sets
+ * and their streams (stream.c) sit above the logs, never beside them.
  */
 
 #include <linux/atomic.h>
@@ -15,21 +15,17 @@
 #include <linux/module.h>
 #include <linux/moduleparam.h>
 #include <linux/pid.h>
-#include <linux/proc_ns.h>
-#include <linux/random.h>
 #include <linux/poll.h>
 #include <linux/sched.h>
 #include <linux/slab.h>
 #include <linux/timekeeping.h>
 #include <linux/uaccess.h>
 #include <linux/uio.h>
-#include <linux/user_namespace.h>
 #include <linux/vmalloc.h>
 
 #include <uapi/linux/nslogger.h>
 
 #include "log.h"
-#include "stream.h"
 #include "ratelimit/ratelimit.h"
 
 const char *const nslog_log_names[NSLOG_NR_LOGS] = {
@@ -45,14 +41,6 @@ const u32 nslog_log_android_ids[NSLOG_NR_LOGS] = {
 	[NSLOG_LOG_RADIO]	= 1,
 	[NSLOG_LOG_EVENTS]	= 2,
 	[NSLOG_LOG_SYSTEM]	= 3,
-};
-
-/* Ring sizes of the initial namespace's logs; set at load time only. */
-static u32 nslog_log_sizes[NSLOG_NR_LOGS] = {
-	[NSLOG_LOG_MAIN]	= 256 << 10,
-	[NSLOG_LOG_EVENTS]	= 256 << 10,
-	[NSLOG_LOG_RADIO]	= 256 << 10,
-	[NSLOG_LOG_SYSTEM]	= 256 << 10,
 };
 
 static int nslog_param_set_size(const char *val, const struct kernel_param *kp)
@@ -85,24 +73,6 @@ const struct kernel_param_ops nslog_log_size_ops = {
 	.get = nslog_param_get_size,
 };
 
-module_param_cb(main_size, &nslog_log_size_ops,
-		&nslog_log_sizes[NSLOG_LOG_MAIN], 0444);
-MODULE_PARM_DESC(main_size, "ring size of log_main (power of two, default 256K)");
-module_param_cb(events_size, &nslog_log_size_ops,
-		&nslog_log_sizes[NSLOG_LOG_EVENTS], 0444);
-MODULE_PARM_DESC(events_size, "ring size of log_events (power of two, default 256K)");
-module_param_cb(radio_size, &nslog_log_size_ops,
-		&nslog_log_sizes[NSLOG_LOG_RADIO], 0444);
-MODULE_PARM_DESC(radio_size, "ring size of log_radio (power of two, default 256K)");
-module_param_cb(system_size, &nslog_log_size_ops,
-		&nslog_log_sizes[NSLOG_LOG_SYSTEM], 0444);
-MODULE_PARM_DESC(system_size, "ring size of log_system (power of two, default 256K)");
-
-static struct nslog_logset nslog_init_set;
-
-/* The initial namespace's logs may be resized up to the ring's maximum. */
-static const u32 nslog_log_max_size = NSLOG_RING_MAX_SIZE;
-
 static void nslog_log_wake_fn(struct work_struct *work)
 {
 	struct nslog_log *log = container_of(work, struct nslog_log, wake_work);
@@ -130,21 +100,23 @@ static void nslog_log_wake(struct nslog_log *log)
 /**
  * nslog_log_setup() - set up a log with no storage yet
  * @log: the log
- * @set: the set it belongs to
+ * @set: the set it belongs to; only kept, for the log's users
+ * @order: where the order numbers of its records come from, shared by
+ *	every log of @set
  * @id: an &enum nslog_log_id, or NSLOG_NR_LOGS for a stream
  * @size: its ring size, a power of two
  *
  * Context: process context.
  */
 void nslog_log_setup(struct nslog_log *log, struct nslog_logset *set,
-		     unsigned int id, u32 size)
+		     atomic64_t *order, unsigned int id, u32 size)
 {
 	static atomic64_t keys = ATOMIC64_INIT(0);
 
 	log->id = id;
 	log->rl_key = atomic64_inc_return(&keys);
 	log->gone = false;
-	nslog_ring_init(&log->ring, size, &set->order);
+	nslog_ring_init(&log->ring, size, order);
 	init_waitqueue_head(&log->wait);
 	INIT_WORK(&log->wake_work, nslog_log_wake_fn);
 	log->set = set;
@@ -394,20 +366,18 @@ void nslog_log_flush(struct nslog_log *log)
 }
 
 /**
- * nslog_log_fit_size() - check a ring size one of a set's logs may have
- * @set: the set
+ * nslog_log_fit_size() - check a ring size a log may have
+ * @limit: the largest size allowed, in bytes (its set's, which the caller
+ *	reads: nslog_logset_fit_size())
  * @size: in: the size asked for, in bytes; out: rounded up to a power of two
  *
- * The limit is the set's (&nslog_logset.max_size), read now, so that the
- * host can lower it for sets that exist.
- *
  * Context: any.
- * Return: 0, -EINVAL below NSLOG_RING_MIN_SIZE, -EFBIG above the limit.
+ * Return: 0, -EINVAL below NSLOG_RING_MIN_SIZE, -EFBIG above @limit or
+ * NSLOG_RING_MAX_SIZE.
  */
-int nslog_log_fit_size(struct nslog_logset *set, u32 *size)
+int nslog_log_fit_size(u32 limit, u32 *size)
 {
-	u32 limit = min(READ_ONCE(*set->max_size), NSLOG_RING_MAX_SIZE);
-
+	limit = min(limit, NSLOG_RING_MAX_SIZE);
 	if (*size < NSLOG_RING_MIN_SIZE)
 		return -EINVAL;
 	if (*size > limit)
@@ -420,21 +390,21 @@ int nslog_log_fit_size(struct nslog_logset *set, u32 *size)
  * nslog_log_resize() - give a log another ring size, keeping what fits
  * @log: the log
  * @size: the size asked for, in bytes; rounded up to a power of two
+ * @limit: the largest size allowed, as for nslog_log_fit_size()
  *
- * The caller has checked the caller's right to do it, and the size is
- * checked by nslog_log_fit_size().  The new storage is charged to the caller's memory
- * cgroup, like a first write's.
+ * The caller has checked the caller's right to do it.  The new storage is
+ * charged to the caller's memory cgroup, like a first write's.
  *
  * Context: process context, may sleep.
- * Return: 0, -EINVAL below NSLOG_RING_MIN_SIZE, -EFBIG above the set's
- * limit, or -ENOMEM.
+ * Return: 0, -EINVAL below NSLOG_RING_MIN_SIZE, -EFBIG above @limit, or
+ * -ENOMEM.
  */
-int nslog_log_resize(struct nslog_log *log, u32 size)
+int nslog_log_resize(struct nslog_log *log, u32 size, u32 limit)
 {
 	u8 *buf;
 	int err;
 
-	err = nslog_log_fit_size(log->set, &size);
+	err = nslog_log_fit_size(limit, &size);
 	if (err)
 		return err;
 	buf = __vmalloc(size, GFP_KERNEL_ACCOUNT);
@@ -444,127 +414,3 @@ int nslog_log_resize(struct nslog_log *log, u32 size)
 	return 0;
 }
 
-/* Set ids: a random start at load, so that a reload does not repeat ids. */
-static atomic64_t nslog_set_ids;
-
-/**
- * nslog_logset_init() - set up a log set with no storage yet
- * @set: the set
- * @user_ns: the user namespace whose CAP_SYSLOG governs it; a reference is
- *	taken
- * @ns_id: its IPC namespace's id
- * @sizes: ring size of each log
- * @max_size: the largest size its logs may be given at run time; read
- *	with READ_ONCE() at each resize, so it may be a tunable
- *
- * The set starts with one reference, its owner's, and a new id.
- *
- * Context: process context.
- */
-void nslog_logset_init(struct nslog_logset *set,
-		       struct user_namespace *user_ns, u32 ns_id,
-		       const u32 sizes[NSLOG_NR_LOGS], const u32 *max_size)
-{
-	int i;
-
-	refcount_set(&set->ref, 1);
-	set->user_ns = get_user_ns(user_ns);
-	set->release = NULL;
-	set->id = atomic64_inc_return(&nslog_set_ids);
-	set->ns_id = ns_id;
-	set->max_size = max_size;
-	atomic64_set(&set->order, 0);
-	set->dead = false;
-	for (i = 0; i < NSLOG_NR_LOGS; i++)
-		nslog_log_setup(&set->logs[i], set, i, sizes[i]);
-	nslog_streams_init(set);
-}
-
-/**
- * nslog_logset_kill() - tell a set's readers that it is gone
- * @set: a registry set whose namespace died and that was let go
- *
- * Readers that have read everything then get end of file, and poll()
- * reports a hang-up; those asleep in read() or poll() are woken for it.
- *
- * Context: process context.
- */
-void nslog_logset_kill(struct nslog_logset *set)
-{
-	int i;
-
-	/* Paired with READ_ONCE() in the readers' wait conditions. */
-	WRITE_ONCE(set->dead, true);
-	for (i = 0; i < NSLOG_NR_LOGS; i++)
-		wake_up_interruptible_poll(&set->logs[i].wait,
-					   EPOLLIN | EPOLLHUP);
-	nslog_streams_kill(set);
-}
-
-/**
- * nslog_logset_destroy() - free a set's records and storage
- * @set: the set, with no reference left
- *
- * Context: process context, may sleep.
- */
-void nslog_logset_destroy(struct nslog_logset *set)
-{
-	int i;
-
-	nslog_streams_destroy(set);
-	for (i = 0; i < NSLOG_NR_LOGS; i++)
-		nslog_log_teardown(&set->logs[i]);
-	put_user_ns(set->user_ns);
-}
-
-/**
- * nslog_logset_get_init() - the initial IPC namespace's log set
- *
- * Context: any.
- * Return: a counted reference, for nslog_logset_put().
- */
-struct nslog_logset *nslog_logset_get_init(void)
-{
-	refcount_inc(&nslog_init_set.ref);
-	return &nslog_init_set;
-}
-
-/**
- * nslog_logset_put() - drop a reference to a log set
- * @set: the set
- *
- * Context: process context.
- */
-void nslog_logset_put(struct nslog_logset *set)
-{
-	/* The initial set's last reference is dropped by nslog_log_exit(). */
-	if (refcount_dec_and_test(&set->ref)) {
-		nslog_logset_destroy(set);
-		if (set->release)
-			set->release(set);
-	}
-}
-
-/**
- * nslog_log_init() - set up the initial namespace's logs
- *
- * Context: module init.
- * Return: 0.
- */
-int nslog_log_init(void)
-{
-	atomic64_set(&nslog_set_ids, get_random_u64() >> 1);
-	nslog_logset_init(&nslog_init_set, &init_user_ns, PROC_IPC_INIT_INO,
-			  nslog_log_sizes, &nslog_log_max_size);
-	return 0;
-}
-
-/**
- * nslog_log_exit() - free the initial namespace's logs
- *
- * Context: module exit; no file is open any more.
- */
-void nslog_log_exit(void)
-{
-	nslog_logset_put(&nslog_init_set);
-}

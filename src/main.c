@@ -11,7 +11,7 @@
 #include <linux/module.h>
 
 #include "device.h"
-#include "log.h"
+#include "logset.h"
 #include "proc.h"
 #include "fs/nslogfs.h"
 #include "ns/registry.h"
@@ -26,12 +26,12 @@ static int __init nslog_init(void)
 {
 	int err;
 
-	err = nslog_log_init();
+	err = nslog_logsets_init();
 	if (err)
 		return err;
 	err = nslog_ns_init();
 	if (err)
-		goto err_log_exit;
+		goto err_logsets_exit;
 	err = nslog_rl_init();
 	if (err)
 		goto err_ns_exit;
@@ -54,8 +54,8 @@ err_rl_exit:
 	nslog_rl_exit();
 err_ns_exit:
 	nslog_ns_exit();
-err_log_exit:
-	nslog_log_exit();
+err_logsets_exit:
+	nslog_logsets_exit();
 	return err;
 }
 
@@ -67,7 +67,7 @@ static void __exit nslog_exit(void)
 	nslog_proc_exit();
 	nslog_rl_exit();
 	nslog_ns_exit();
-	nslog_log_exit();
+	nslog_logsets_exit();
 }
 
 module_init(nslog_init);

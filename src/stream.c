@@ -31,6 +31,7 @@
 #include <linux/slab.h>
 #include <linux/string.h>
 
+#include "logset.h"
 #include "stream.h"
 
 /**
@@ -124,7 +125,7 @@ struct nslog_stream *nslog_stream_create(struct nslog_logset *set,
 
 	if (!nslog_stream_name_ok(name))
 		return ERR_PTR(-EINVAL);
-	err = nslog_log_fit_size(set, &size);
+	err = nslog_logset_fit_size(set, &size);
 	if (err)
 		return ERR_PTR(err);
 	s = kzalloc(sizeof(*s), GFP_KERNEL_ACCOUNT);
@@ -147,7 +148,7 @@ struct nslog_stream *nslog_stream_create(struct nslog_logset *set,
 	if (err)
 		goto err_unlock;
 	s->log_id = set->next_log_id++;
-	nslog_log_setup(&s->log, set, NSLOG_NR_LOGS, size);
+	nslog_log_setup(&s->log, set, &set->order, NSLOG_NR_LOGS, size);
 	list_add_tail(&s->node, &set->streams);
 	mutex_unlock(&set->streams_lock);
 	return s;
@@ -252,7 +253,7 @@ int nslog_stream_resize(struct nslog_stream *s, u32 size,
 	s64 delta;
 	int err;
 
-	err = nslog_log_fit_size(set, &size);
+	err = nslog_logset_fit_size(set, &size);
 	if (err)
 		return err;
 	mutex_lock(&set->streams_lock);
@@ -260,7 +261,7 @@ int nslog_stream_resize(struct nslog_stream *s, u32 size,
 	err = nslog_stream_charge(set, lim, 0, delta);
 	if (err)
 		goto out;
-	err = nslog_log_resize(&s->log, size);
+	err = nslog_log_resize(&s->log, size, nslog_logset_max_size(set));
 	if (err) {
 		/* Giving back never fails. */
 		nslog_stream_charge(set, NULL, 0, -delta);

@@ -51,7 +51,7 @@
 #include <uapi/linux/nslogger.h>
 
 #include "file.h"
-#include "log.h"
+#include "logset.h"
 #include "fs/nslogfs.h"
 #include "ns/registry.h"
 #include "stream.h"
@@ -134,10 +134,11 @@ static int nslogfs_resize(struct file *file, u32 size)
 	struct inode *inode = file_inode(file);
 	struct nslogfs_info *info = inode->i_sb->s_fs_info;
 	struct nslog_stream *s = nslogfs_stream(inode);
+	struct nslog_log *log = nslogfs_log(inode);
 
 	if (s)
 		return nslog_stream_resize(s, size, &info->limits);
-	return nslog_log_resize(nslogfs_log(inode), size);
+	return nslog_log_resize(log, size, nslog_logset_max_size(log->set));
 }
 
 static const struct nslog_opener nslogfs_opener = {

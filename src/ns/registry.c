@@ -10,9 +10,9 @@
  * device nodes.  open() looks the opener's IPC namespace up here and the
  * file keeps a reference to that log set; after that nothing on the write
  * or read path looks at the registry again, so their cost does not depend
- * on how many namespaces exist.  The initial namespace's set is static (see
- * src/log.c) and is never in the registry, so no container can take it away
- * or make it fail.
+ * on how many namespaces exist.  The initial namespace's set is static
+ * (see src/logset.c) and is never in the registry, so no container can
+ * take it away or make it fail.
  *
  * Data structure: a hash table keyed by the namespace's address.  Lookups
  * run under RCU and take a reference with refcount_inc_not_zero(); inserts,

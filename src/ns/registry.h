@@ -11,7 +11,7 @@
 #include <linux/spinlock.h>
 #include <linux/types.h>
 
-#include "log.h"
+#include "logset.h"
 
 struct file;
 struct seq_file;

@@ -30,7 +30,7 @@
 #include <linux/uio.h>
 #include <linux/user_namespace.h>
 
-#include "log.h"
+#include "logset.h"
 #include "ns/registry.h"
 #include "stream.h"
 

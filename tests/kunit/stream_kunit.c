@@ -18,7 +18,7 @@
 #include <linux/uio.h>
 #include <linux/user_namespace.h>
 
-#include "log.h"
+#include "logset.h"
 #include "stream.h"
 
 #define LOG_SIZE	NSLOG_RING_MIN_SIZE
