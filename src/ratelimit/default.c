@@ -36,8 +36,8 @@
 #include <linux/sysfs.h>
 #include <linux/timekeeping.h>
 
-#include "admin.h"
 #include "default.h"
+#include "parse.h"
 #include "table.h"
 
 /* Written under nslog_rl_mutex; writers read it locklessly. */

@@ -2,7 +2,7 @@
 /*
  * nslogger: the rate limits, as the rest of the module sees them: charging
  * a record (charge.c), reporting drops (notice.c), the administrator's file
- * (admin.c), and setting up and tearing down (table.c).
+ * (admin.c), and setting up and tearing down (ratelimit.c).
  */
 #ifndef _NSLOG_RATELIMIT_H
 #define _NSLOG_RATELIMIT_H

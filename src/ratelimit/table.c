@@ -20,7 +20,6 @@
 #include <linux/slab.h>
 #include <linux/workqueue.h>
 
-#include "default.h"
 #include "table.h"
 
 /* Inserts, removals, changes of limits and of the default. */
@@ -162,22 +161,12 @@ static void nslog_rl_gc_fn(struct work_struct *work)
 }
 
 /**
- * nslog_rl_init() - start with no rules (default_limit may already be set)
+ * nslog_rl_table_exit() - stop the collector and free every rule
  *
- * Context: module init.
- * Return: 0.
+ * Context: module exit, after default buckets stopped being made
+ * (nslog_rl_exit()); no write can be in progress.
  */
-int nslog_rl_init(void)
-{
-	return 0;
-}
-
-/**
- * nslog_rl_exit() - free every rule
- *
- * Context: module exit; no write can be in progress.
- */
-void nslog_rl_exit(void)
+void nslog_rl_table_exit(void)
 {
 	struct nslog_rl_rule *r;
 	struct hlist_node *tmp;
@@ -187,7 +176,6 @@ void nslog_rl_exit(void)
 	WRITE_ONCE(nslog_rl_exiting, true);
 	cancel_delayed_work_sync(&nslog_rl_gc_work);
 	mutex_lock(&nslog_rl_mutex);
-	nslog_rl_default_off();
 	nslog_rl_for_each_rule_safe(bkt, tmp, r)
 		nslog_rl_unhash(r, &freed);
 	WRITE_ONCE(nslog_rl_level_map, 0);

@@ -73,5 +73,6 @@ void nslog_rl_unhash(struct nslog_rl_rule *r, struct list_head *freed);
 void nslog_rl_free_list(struct list_head *freed);
 void nslog_rl_update_levels(void);
 bool nslog_rl_cgroup_removed(struct cgroup *cgrp);
+void nslog_rl_table_exit(void);
 
 #endif /* _NSLOG_RL_TABLE_H */

@@ -29,7 +29,7 @@
 #include "log.h"
 #include "ratelimit/bucket.h"
 #include "ratelimit/ratelimit.h"
-#include "ratelimit/admin.h"
+#include "ratelimit/parse.h"
 #include "ratelimit/rule.h"
 #include "ratelimit/walk.h"
 
