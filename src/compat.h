@@ -39,6 +39,18 @@
 #endif
 
 /*
+ * A namespace's type (CLONE_NEWIPC, ...): its operations' until 6.17, its
+ * own ns_common.ns_type since 6.18.
+ */
+#include <linux/proc_ns.h>
+
+#ifdef NSLOG_HAVE_NS_COMMON_TYPE
+#define nslog_ns_type(ns)	((ns)->ns_type)
+#else
+#define nslog_ns_type(ns)	((ns)->ops->type)
+#endif
+
+/*
  * 6.17 named the system workqueues for what they are and 7.x warns about
  * the old names: system_percpu_wq is system_wq, system_dfl_wq (unbound)
  * is system_unbound_wq.

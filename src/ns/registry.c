@@ -645,6 +645,8 @@ MODULE_PARM_DESC(gc_interval_ms,
 static void nslog_ns_gc_fn(struct work_struct *work);
 static DECLARE_DELAYED_WORK(nslog_ns_gc_work, nslog_ns_gc_fn);
 static bool nslog_ns_exiting;
+/* A close asked for a pass within 50 ms, and that pass has not begun. */
+static atomic_t nslog_ns_gc_soon = ATOMIC_INIT(0);
 
 static unsigned long nslog_ns_gc_delay(void)
 {
@@ -653,6 +655,12 @@ static unsigned long nslog_ns_gc_delay(void)
 
 static void nslog_ns_gc_fn(struct work_struct *work)
 {
+	/*
+	 * Before the pass, and fully ordered (a value-returning atomic): a
+	 * close from here on asks for the next one.  Paired with the
+	 * atomic_xchg() in nslog_ns_put_set().
+	 */
+	atomic_xchg(&nslog_ns_gc_soon, 0);
 	nslog_ns_reap(&nslog_ns_ipc);
 	/* Keep looking while there is anything to look at. */
 	if (READ_ONCE(nslog_ns_ipc.hashed) && !READ_ONCE(nslog_ns_exiting))
@@ -712,11 +720,7 @@ struct nslog_logset *nslog_ns_nsfs_set(struct file *nsfs)
 	if (inode->i_sb->s_magic != NSFS_MAGIC)
 		return ERR_PTR(-EINVAL);
 	ns = inode->i_private;
-	/*
-	 * Every IPC namespace has the same operations, the caller's own
-	 * included: no need to know where a kernel keeps the type.
-	 */
-	if (!ns || ns->ops != current->nsproxy->ipc_ns->ns.ops)
+	if (!ns || nslog_ns_type(ns) != CLONE_NEWIPC)
 		return ERR_PTR(-EINVAL);
 	return nslog_ns_ipc_set(container_of(ns, struct ipc_namespace, ns),
 				true);
@@ -743,29 +747,25 @@ struct nslog_logset *nslog_ns_id_set(u64 id)
  * @set: the set
  *
  * A registry set's last file closing is the usual sign that its namespace
- * is going away, so the reaper is asked to look soon: within 50 ms, or
- * when it was due anyway if that is sooner.  Only ever sooner: if each
- * close set the timer 50 ms from now, containers closing files more often
- * than that would put the reaper off for good.
+ * is going away, so the reaper is asked to look soon: within 50 ms.  Only
+ * the first close after a pass moves the pass; later ones find
+ * nslog_ns_gc_soon set and leave it, so containers closing files more
+ * often than every 50 ms cannot put the reaper off for good.  A pass that
+ * was due sooner than that is put off once, by at most 50 ms.
  *
  * Context: process context, may sleep.
  */
 void nslog_ns_put_set(struct nslog_logset *set)
 {
-	struct delayed_work *dw = &nslog_ns_gc_work;
-	unsigned long soon = jiffies + msecs_to_jiffies(50);
 	bool in_registry = set->release;
 
 	nslog_logset_put(set);
 	if (!in_registry || READ_ONCE(nslog_ns_exiting))
 		return;
-	/*
-	 * Unlocked, so a racing reaper or close may make this move a due time
-	 * by up to 50 ms once, never again and again.
-	 */
-	if (!delayed_work_pending(dw) ||
-	    time_after(READ_ONCE(dw->timer.expires), soon))
-		mod_delayed_work(system_dfl_wq, dw, msecs_to_jiffies(50));
+	/* Paired with the atomic_xchg() in nslog_ns_gc_fn(). */
+	if (!atomic_xchg(&nslog_ns_gc_soon, 1))
+		mod_delayed_work(system_dfl_wq, &nslog_ns_gc_work,
+				 msecs_to_jiffies(50));
 }
 
 /* What the lines of one set have in common. */
