@@ -113,6 +113,12 @@ void nslog_log_setup(struct nslog_log *log, struct nslog_logset *set,
 {
 	static atomic64_t keys = ATOMIC64_INIT(0);
 
+	/*
+	 * The largest record must fit the smallest ring, or a write could
+	 * never make room for it however many records it dropped.
+	 */
+	BUILD_BUG_ON(nslog_ring_rec_size(LOGGER_ENTRY_MAX_PAYLOAD) >
+		     NSLOG_RING_MIN_SIZE);
 	log->id = id;
 	log->rl_key = atomic64_inc_return(&keys);
 	log->gone = false;
