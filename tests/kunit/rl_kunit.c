@@ -18,6 +18,13 @@
 
 #include <kunit/test.h>
 #include <linux/cgroup.h>
+#include <linux/fault-inject.h>
+#include <linux/file.h>
+#include <linux/fs.h>
+#include <linux/mount.h>
+#include <linux/sched.h>
+#include <linux/uio.h>
+#include <linux/user_namespace.h>
 #include <linux/kernel.h>
 #include <linux/math64.h>
 #include <linux/percpu-refcount.h>
@@ -26,7 +33,7 @@
 #include <linux/time64.h>
 #include <uapi/linux/nslogger.h>
 
-#include "log.h"
+#include "logset.h"
 #include "ratelimit/bucket.h"
 #include "ratelimit/ratelimit.h"
 #include "ratelimit/parse.h"
@@ -1312,6 +1319,125 @@ static void nslog_rl_test_parse_rejects(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, nslog_rl_parse_limit(buf, &l), -EINVAL);
 }
 
+/* --- a write's notice, through the real write path --------------------- */
+
+#if IS_ENABLED(CONFIG_FAILSLAB) && IS_ENABLED(CONFIG_FAULT_INJECTION_DEBUG_FS)
+/*
+ * Failing a slab allocation of the current task on purpose, with the
+ * kernel's own fault injection (Documentation/fault-injection).  failslab's
+ * knobs are only in debugfs, whose files take no kernel_write(): the
+ * values behind them (each file's i_private) are set instead, found
+ * through a kernel mount of debugfs.  The task filter keeps every other
+ * task's allocations alone.
+ */
+static void *nslog_rl_failslab_knob(struct vfsmount *mnt, const char *knob)
+{
+	char name[64];
+	struct file *f;
+	void *data;
+
+	snprintf(name, sizeof(name), "failslab/%s", knob);
+	f = file_open_root_mnt(mnt, name, O_RDONLY, 0);
+	if (IS_ERR(f))
+		return NULL;
+	data = file_inode(f)->i_private;
+	fput(f);
+	return data;
+}
+
+/* Fail this task's next @times slab allocations, sleeping ones too; 0: none. */
+static int nslog_rl_failslab(struct vfsmount *mnt, int times)
+{
+	bool *task_filter = nslog_rl_failslab_knob(mnt, "task-filter");
+	bool *ignore_sleeping = nslog_rl_failslab_knob(mnt, "ignore-gfp-wait");
+	struct fault_attr *attr;
+
+	if (!task_filter || !ignore_sleeping)
+		return -ENOENT;
+	attr = container_of(task_filter, struct fault_attr, task_filter);
+	attr->task_filter = true;
+	attr->verbose = 0;
+	attr->interval = 1;
+	atomic_set(&attr->space, 0);
+	attr->probability = times ? 100 : 0;
+	/* failslab's default, put back when disarmed. */
+	*ignore_sleeping = !times;
+	atomic_set(&attr->times, times);
+	return 0;
+}
+
+static void nslog_rl_write_rec(struct kunit *test, struct nslog_log *log,
+			       const u8 *buf, u16 len)
+{
+	struct kvec kv = { .iov_base = (void *)buf, .iov_len = len };
+	struct iov_iter from;
+
+	iov_iter_kvec(&from, ITER_SOURCE, &kv, 1, len);
+	KUNIT_ASSERT_EQ(test, nslog_log_write(log, &from, len), (ssize_t)len);
+}
+
+/*
+ * A notice whose record cannot be allocated must not take its drops with
+ * it: with the writer's next allocation failing, the record that passes
+ * after a drop still comes with its notice.  A byte limit of 5000 an hour
+ * on the root cgroup (the test's own, set through the admin file's
+ * parser): a 4000-byte record passes, the next is dropped, a 10-byte one
+ * passes and reports it.
+ */
+static void nslog_rl_test_notice_survives_failed_allocation(struct kunit *test)
+{
+	static const u32 sizes[NSLOG_NR_LOGS] = {
+		64 << 10, 64 << 10, 64 << 10, 64 << 10,
+	};
+	static const u32 max_size = 64 << 10;
+	struct file_system_type *debugfs;
+	struct nslog_ring_stats st;
+	struct nslog_logset *set;
+	struct nslog_log *log;
+	struct vfsmount *mnt;
+	u8 *buf;
+	int err;
+
+	debugfs = get_fs_type("debugfs");
+	KUNIT_ASSERT_NOT_NULL(test, debugfs);
+	mnt = kern_mount(debugfs);
+	KUNIT_ASSERT_FALSE(test, IS_ERR(mnt));
+	buf = kunit_kzalloc(test, 4000, GFP_KERNEL);
+	set = kunit_kzalloc(test, sizeof(*set), GFP_KERNEL);
+	if (!buf || !set)
+		kern_unmount(mnt);
+	KUNIT_ASSERT_NOT_NULL(test, buf);
+	KUNIT_ASSERT_NOT_NULL(test, set);
+	memcpy(buf, "\4tag\0", 5);
+	nslog_logset_init(set, &init_user_ns, 1, sizes, &max_size);
+	log = &set->logs[NSLOG_LOG_MAIN];
+
+	KUNIT_ASSERT_EQ(test, nslog_rl_write("set / bytes=5000/h\n"), 0L);
+	nslog_rl_write_rec(test, log, buf, 4000);	/* passes */
+	nslog_rl_write_rec(test, log, buf, 4000);	/* dropped */
+	err = nslog_rl_failslab(mnt, 1);
+	if (!err) {
+		current->make_it_fail = 1;
+		nslog_rl_write_rec(test, log, buf, 10);	/* passes, reports */
+		current->make_it_fail = 0;
+		err = nslog_rl_failslab(mnt, 0);
+	}
+	KUNIT_EXPECT_EQ(test, nslog_rl_write("clear /\n"), 0L);
+	kern_unmount(mnt);
+	KUNIT_ASSERT_EQ_MSG(test, err, 0, "failslab's debugfs knobs");
+
+	nslog_ring_stats(&log->ring, &st);
+	/* The two records that passed, and the notice of the dropped one. */
+	KUNIT_EXPECT_EQ(test, st.written, 3ULL);
+	nslog_logset_put(set);
+}
+#else
+static void nslog_rl_test_notice_survives_failed_allocation(struct kunit *test)
+{
+	kunit_skip(test, "needs CONFIG_FAILSLAB and its debugfs knobs");
+}
+#endif
+
 static struct kunit_case nslog_rl_test_cases[] = {
 	KUNIT_CASE(nslog_rl_test_tb_set_starts_full),
 	KUNIT_CASE_PARAM(nslog_rl_test_tb_set_bounds, nslog_rl_set_gen_params),
@@ -1346,6 +1472,7 @@ static struct kunit_case nslog_rl_test_cases[] = {
 	KUNIT_CASE(nslog_rl_test_notice_interval_zero_reports_each_pass),
 	KUNIT_CASE(nslog_rl_test_returned_notice_keeps_interval),
 	KUNIT_CASE(nslog_rl_test_overflow_shared_and_named),
+	KUNIT_CASE(nslog_rl_test_notice_survives_failed_allocation),
 	KUNIT_CASE_PARAM(nslog_rl_test_parse_accepts,
 			 nslog_rl_parse_good_gen_params),
 	KUNIT_CASE_PARAM(nslog_rl_test_parse_rejects,
