@@ -264,27 +264,35 @@ struct nslog_event_string {
  */
 #define NSLOG_NOTICE_TAG	"nslogger"
 
+/* The largest notice record: a text log's, one byte longer than an event. */
+#define NSLOG_NOTICE_REC_MAX	(1 + sizeof(NSLOG_NOTICE_TAG) + \
+				 NSLOG_RL_NOTICE_MAX)
+
 /*
  * Report a rate limit's drops, in the log they happened in, before the
  * record that passed: a text record for the text logs, a string event with
  * tag NSLOG_EVENT_TAG_SUPPRESSED for the events log.
+ *
+ * Built on the stack, not allocated: the drops were taken from their rule
+ * when the notice was handed out, so a notice that could not be stored
+ * would lose them, and a notice is short (NSLOG_RL_NOTICE_MAX).  Nothing
+ * here can fail, so every drop handed out is reported exactly once.
  */
 static void nslog_log_store_notice(struct nslog_log *log,
 				   const struct nslog_rl_notice *notice)
 {
+	u8 buf[NSLOG_NOTICE_REC_MAX] __aligned(8);
 	size_t len;
-	u8 *buf;
 
-	buf = kmalloc(LOGGER_ENTRY_MAX_PAYLOAD, GFP_KERNEL);
-	if (!buf)
-		return;
+	BUILD_BUG_ON(sizeof(struct nslog_event_string) + NSLOG_RL_NOTICE_MAX >
+		     NSLOG_NOTICE_REC_MAX);
+	BUILD_BUG_ON(NSLOG_NOTICE_REC_MAX > LOGGER_ENTRY_MAX_PAYLOAD);
 	if (log->id == NSLOG_LOG_EVENTS) {
 		struct nslog_event_string *ev = (void *)buf;
 		int slen;
 
 		slen = nslog_rl_format_notice(notice, ev->str,
-					      LOGGER_ENTRY_MAX_PAYLOAD -
-					      sizeof(*ev));
+					      sizeof(buf) - sizeof(*ev));
 		ev->tag = cpu_to_le32(NSLOG_EVENT_TAG_SUPPRESSED);
 		ev->type = NSLOG_EVENT_STRING;
 		ev->len = cpu_to_le32(slen);
@@ -296,10 +304,9 @@ static void nslog_log_store_notice(struct nslog_log *log,
 		len += sizeof(NSLOG_NOTICE_TAG);
 		/* The message and its NUL. */
 		len += nslog_rl_format_notice(notice, buf + len,
-					      LOGGER_ENTRY_MAX_PAYLOAD - len) + 1;
+					      sizeof(buf) - len) + 1;
 	}
 	nslog_log_store(log, buf, len, NSLOG_REC_KERNEL);
-	kfree(buf);
 }
 
 /**

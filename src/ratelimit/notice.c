@@ -230,7 +230,7 @@ void nslog_rl_notice_done(struct nslog_rl_notice *notice)
 int nslog_rl_format_notice(const struct nslog_rl_notice *notice, char *buf,
 			   size_t size)
 {
-	char path[256];
+	char path[NSLOG_RL_NOTICE_PATH_MAX];
 
 	if (!notice->cgrp)
 		strscpy(path, "(overflow)", sizeof(path));

@@ -66,6 +66,16 @@ static inline int nslog_rl_charge(u64 log, size_t len,
 
 void nslog_rl_notice_done(struct nslog_rl_notice *notice);
 bool nslog_rl_drop_fails(void);
+/*
+ * The longest cgroup path a notice shows, its NUL included (longer ones
+ * are cut), and so the longest notice text, its NUL included:
+ * "nslogger: suppressed " (21), a u64 (20), " records (" (10), a u64,
+ * " bytes) from " (13) and the path.
+ */
+#define NSLOG_RL_NOTICE_PATH_MAX	256
+#define NSLOG_RL_NOTICE_MAX	(21 + 20 + 10 + 20 + 13 + \
+				 NSLOG_RL_NOTICE_PATH_MAX)
+
 int nslog_rl_format_notice(const struct nslog_rl_notice *notice, char *buf,
 			   size_t size);
 
