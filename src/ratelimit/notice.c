@@ -175,33 +175,6 @@ void nslog_rl_notice_return(struct nslog_rl_rule *r, u64 log, u64 now,
 }
 
 /**
- * nslog_rl_rule_pending() - drops @r has not yet reported in one log
- * @r: the rule
- * @log: the log's nslog_log.rl_key
- * @bytes: set to their payload bytes
- *
- * For the KUnit suite.
- *
- * Context: takes @r's lock.
- * Return: the records.
- */
-u64 nslog_rl_rule_pending(struct nslog_rl_rule *r, u64 log, u64 *bytes)
-{
-	struct nslog_rl_pending *p;
-	u64 records = 0;
-
-	*bytes = 0;
-	spin_lock(&r->lock);
-	p = nslog_rl_slot_find(r, log);
-	if (p) {
-		records = p->records;
-		*bytes = p->bytes;
-	}
-	spin_unlock(&r->lock);
-	return records;
-}
-
-/**
  * nslog_rl_notice_done() - release a notice once its record is written
  * @notice: as filled in by nslog_rl_charge()
  *

@@ -153,7 +153,6 @@ void nslog_rl_notice_take(struct nslog_rl_rule *r, u64 log, u64 now,
 			  struct nslog_rl_notice *notice);
 void nslog_rl_notice_return(struct nslog_rl_rule *r, u64 log, u64 now,
 			    struct nslog_rl_notice *notice);
-u64 nslog_rl_rule_pending(struct nslog_rl_rule *r, u64 log, u64 *bytes);
 
 /*
  * Add to @r's buckets what they earned up to @now.  Called with @r's lock

@@ -185,20 +185,36 @@ static struct nslog_rl_fake_cg *nslog_rl_cg(struct nslog_rl_rule *r)
 	return container_of(r->cgrp, struct nslog_rl_fake_cg, cgrp);
 }
 
+/*
+ * The slot of @r's pending drops (&nslog_rl_rule.pending) for the log
+ * with key @log, read from the rule itself, or an empty one.
+ */
+static struct nslog_rl_pending nslog_rl_slot(struct nslog_rl_rule *r, u64 log)
+{
+	struct nslog_rl_pending p = { };
+	unsigned int i;
+
+	/* The first slot with that key, as the rule's own lookup finds it. */
+	spin_lock(&r->lock);
+	for (i = 0; i < NSLOG_RL_PENDING; i++) {
+		if (r->pending[i].log == log) {
+			p = r->pending[i];
+			break;
+		}
+	}
+	spin_unlock(&r->lock);
+	return p;
+}
+
 /* Records and bytes @r has to report in the log with key @log. */
 static u64 nslog_rl_pend_recs(struct nslog_rl_rule *r, u64 log)
 {
-	u64 bytes;
-
-	return nslog_rl_rule_pending(r, log, &bytes);
+	return nslog_rl_slot(r, log).records;
 }
 
 static u64 nslog_rl_pend_bytes(struct nslog_rl_rule *r, u64 log)
 {
-	u64 bytes;
-
-	nslog_rl_rule_pending(r, log, &bytes);
-	return bytes;
+	return nslog_rl_slot(r, log).bytes;
 }
 
 /* Take a record of @len bytes in the main log, with no notice wanted. */
