@@ -12,8 +12,9 @@
  * or both; a record passes only if every bucket on its path has room in
  * every dimension.
  *
- * Charging walks from the writer's cgroup towards the root and takes from
- * each bucket as it goes (walk.h).  If a bucket refuses, what was taken
+ * Charging walks from the writer's cgroup towards the root, gathering the
+ * bucket of each level that has one, then takes from them, deepest first
+ * (walk.h).  If a bucket refuses, what was taken
  * from the buckets below it is given back, and the drop is counted against
  * the refusing bucket: the drop is attributed to the deepest cgroup whose
  * limit was exceeded, and reported in the log it happened in (notice.c).
@@ -56,7 +57,7 @@ bool nslog_rl_drop_fails(void)
 	return READ_ONCE(drop_errno);
 }
 
-/* The writer's path, as nslog_rl_charge() hands it to nslog_rl_rule_at(). */
+/* The writer's cgroups, as nslog_rl_charge_walk() asks nslog_rl_rule_at(). */
 struct nslog_rl_walk {
 	struct cgroup *cgrp;
 	u32 levels;
@@ -71,9 +72,9 @@ struct nslog_rl_walk {
  * the default bucket there, or the overflow bucket if it has none.  Other
  * cgroups' default buckets are not this writer's: they are skipped.
  */
-static struct nslog_rl_rule *nslog_rl_rule_at(const void *p, int level)
+static struct nslog_rl_rule *nslog_rl_rule_at(const struct nslog_rl_walk *w,
+					      int level)
 {
-	const struct nslog_rl_walk *w = p;
 	bool dflt = w->dflt && level == w->dlevel;
 	struct nslog_rl_rule *r;
 
@@ -103,8 +104,9 @@ int nslog_rl_charge_walk(u64 log, size_t len, struct nslog_rl_notice *notice)
 		.levels = nslog_rl_levels(),
 		.dflt = nslog_rl_default_enabled(),
 	};
+	struct nslog_rl_path path = { };
 	struct cgroup *cgrp;
-	int err;
+	int err, level;
 	u64 now;
 
 	/*
@@ -129,8 +131,10 @@ int nslog_rl_charge_walk(u64 log, size_t len, struct nslog_rl_notice *notice)
 	w.cgrp = task_dfl_cgroup(current);
 	w.own = w.cgrp->level;
 	w.dlevel = w.dflt ? nslog_rl_default_level(w.own) : -1;
-	err = nslog_rl_charge_path(nslog_rl_rule_at, &w, w.own, now, log, len,
-				   notice);
+	for (level = w.own; level >= 0; level--)
+		if (!nslog_rl_path_add(&path, nslog_rl_rule_at(&w, level)))
+			break;
+	err = nslog_rl_path_charge(&path, now, log, len, notice);
 	rcu_read_unlock();
 	return err;
 }

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * nslogger: the charging walk, without the cgroups, for charge.c and its
- * KUnit suite.
+ * nslogger: the charging walk's path: the buckets one record is charged
+ * to, gathered by charge.c from the writer's cgroups, and charging them.
  */
 #ifndef _NSLOG_RL_WALK_H
 #define _NSLOG_RL_WALK_H
@@ -16,53 +16,66 @@
 #define NSLOG_RL_MAX_PATH	16
 
 /**
- * nslog_rl_charge_path() - charge one record to the buckets on its path
- * @rule_at: the bucket that charges the path's cgroup at a level, or NULL
- *	for none
- * @path: what @rule_at looks at
- * @own: the level of the writer's cgroup
+ * struct nslog_rl_path - the buckets one record is charged to
+ * @rules: deepest first, as nslog_rl_path_add() was given them
+ * @n: how many
+ */
+struct nslog_rl_path {
+	struct nslog_rl_rule *rules[NSLOG_RL_MAX_PATH];
+	unsigned int n;
+};
+
+/**
+ * nslog_rl_path_add() - add the bucket of the next level up, if any
+ * @path: the path so far
+ * @r: the bucket that charges the writer's cgroup at that level, or NULL
+ *
+ * The walk asks for each level from the writer's own up to the root at
+ * level 0, and stops once the path is full: only the NSLOG_RL_MAX_PATH
+ * deepest buckets on a path are charged.
+ *
+ * Context: any.
+ * Return: true while there is room for another bucket.
+ */
+static inline bool nslog_rl_path_add(struct nslog_rl_path *path,
+				     struct nslog_rl_rule *r)
+{
+	if (r)
+		path->rules[path->n++] = r;
+	return path->n < NSLOG_RL_MAX_PATH;
+}
+
+/**
+ * nslog_rl_path_charge() - charge one record to the buckets on its path
+ * @path: the buckets, deepest first
  * @now: the time, for the refills
  * @log: the nslog_log.rl_key of the log the record goes to
  * @len: its payload length
  * @notice: as for nslog_rl_charge()
  *
- * The charging walk of nslog_rl_charge() without the cgroups, so that KUnit
- * can hand it rules of its own.  @rule_at is asked once per level, from @own
- * up to the root at level 0, and the buckets it gives are charged in that
- * order, deepest first.  The first one that refuses keeps the drop (its
- * dropped and pending counts); what the buckets below it took is given back
- * to exactly those buckets, a notice one of them handed out included, so
- * nothing depends on finding them again.  Only the NSLOG_RL_MAX_PATH deepest
- * buckets on a path are charged.
+ * The buckets are charged in order, deepest first.  The first one that
+ * refuses keeps the drop (its dropped and pending counts); what the
+ * buckets below it took is given back to exactly those buckets, a notice
+ * one of them handed out included, so nothing depends on finding them
+ * again.
  *
- * Always inlined: in nslog_rl_charge(), @rule_at is a direct call.
- *
- * Context: in an RCU read-side critical section that keeps the rules
- * @rule_at gives valid; takes each rule's lock in turn.
+ * Context: in an RCU read-side critical section that keeps @path's rules
+ * valid; takes each rule's lock in turn.
  * Return: 0 if every bucket let the record through, -EAGAIN if one refused.
  */
-static __always_inline int
-nslog_rl_charge_path(struct nslog_rl_rule *(*rule_at)(const void *path,
-						      int level),
-		     const void *path, int own, u64 now, u64 log, size_t len,
-		     struct nslog_rl_notice *notice)
+static inline int nslog_rl_path_charge(const struct nslog_rl_path *path,
+				       u64 now, u64 log, size_t len,
+				       struct nslog_rl_notice *notice)
 {
-	struct nslog_rl_rule *taken[NSLOG_RL_MAX_PATH];
-	struct nslog_rl_rule *r;
-	unsigned int n = 0, i;
-	int level;
+	unsigned int i, j;
 
-	for (level = own; level >= 0 && n < NSLOG_RL_MAX_PATH; level--) {
-		r = rule_at(path, level);
-		if (!r)
+	for (i = 0; i < path->n; i++) {
+		if (nslog_rl_rule_take(path->rules[i], now, len, log, notice))
 			continue;
-		if (!nslog_rl_rule_take(r, now, len, log, notice)) {
-			for (i = 0; i < n; i++)
-				nslog_rl_rule_give(taken[i], now, len, log,
-						   notice);
-			return -EAGAIN;
-		}
-		taken[n++] = r;
+		for (j = 0; j < i; j++)
+			nslog_rl_rule_give(path->rules[j], now, len, log,
+					   notice);
+		return -EAGAIN;
 	}
 	return 0;
 }

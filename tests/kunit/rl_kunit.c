@@ -69,29 +69,35 @@ struct nslog_rl_test {
 	unsigned int interval_ms;
 };
 
-/* What nslog_rl_charge_path() sees of a writer's path. */
-struct nslog_rl_path {
+/*
+ * A writer's cgroups as the test lays them out: the bucket at each level,
+ * and the levels the walk asked about.
+ */
+struct nslog_rl_tpath {
 	struct nslog_rl_rule *at[PATH_LEVELS];
 	int asked[PATH_LEVELS];
 	int nasked;
 };
 
-static struct nslog_rl_rule *nslog_rl_path_rule_at(const void *p, int level)
-{
-	/* The walk's path is const for it; the test's is not. */
-	struct nslog_rl_path *path = (struct nslog_rl_path *)p;
-
-	if (path->nasked < PATH_LEVELS)
-		path->asked[path->nasked++] = level;
-	return path->at[level];
-}
-
-static int nslog_rl_walk(struct nslog_rl_path *path, int own, u64 now,
+/*
+ * The charging walk of nslog_rl_charge_walk() on the test's levels: ask
+ * from @own up to the root, gather into a real &struct nslog_rl_path with
+ * nslog_rl_path_add() until it says the path is full, then charge it.
+ */
+static int nslog_rl_walk(struct nslog_rl_tpath *tp, int own, u64 now,
 			 u64 log, size_t len, struct nslog_rl_notice *notice)
 {
-	path->nasked = 0;
-	return nslog_rl_charge_path(nslog_rl_path_rule_at, path, own, now,
-				    log, len, notice);
+	struct nslog_rl_path path = { };
+	int level;
+
+	tp->nasked = 0;
+	for (level = own; level >= 0; level--) {
+		if (tp->nasked < PATH_LEVELS)
+			tp->asked[tp->nasked++] = level;
+		if (!nslog_rl_path_add(&path, tp->at[level]))
+			break;
+	}
+	return nslog_rl_path_charge(&path, now, log, len, notice);
 }
 
 static void nslog_rl_fake_release(struct percpu_ref *ref)
@@ -816,8 +822,8 @@ static void nslog_rl_test_path_parent_shared_by_two_children(struct kunit *test)
 	struct nslog_rl_rule *p = nslog_rl_rec_rule(test, 3, SEC);
 	struct nslog_rl_rule *a = nslog_rl_rec_rule(test, 100, SEC);
 	struct nslog_rl_rule *b = nslog_rl_rec_rule(test, 100, SEC);
-	struct nslog_rl_path pa = { .at = { NULL, p, a } };
-	struct nslog_rl_path pb = { .at = { NULL, p, b } };
+	struct nslog_rl_tpath pa = { .at = { NULL, p, a } };
+	struct nslog_rl_tpath pb = { .at = { NULL, p, b } };
 	struct nslog_rl_notice n = { };
 
 	KUNIT_EXPECT_EQ(test, nslog_rl_walk(&pa, 2, T0, 0, 8, &n), 0);
@@ -847,21 +853,21 @@ static void nslog_rl_test_path_parent_shared_by_two_children(struct kunit *test)
 
 /*
  * A child tighter than its parent refuses first: the drop is the child's,
- * and the parent, which the walk never reached, is not charged.
+ * and the parent, looked up but never charged, neither takes nor drops.
  */
 static void nslog_rl_test_path_child_tighter_than_parent(struct kunit *test)
 {
 	struct nslog_rl_rule *p = nslog_rl_rec_rule(test, 10, SEC);
 	struct nslog_rl_rule *c = nslog_rl_rec_rule(test, 1, SEC);
-	struct nslog_rl_path path = { .at = { NULL, p, c } };
+	struct nslog_rl_tpath path = { .at = { NULL, p, c } };
 	struct nslog_rl_notice n = { };
 
 	KUNIT_EXPECT_EQ(test, nslog_rl_walk(&path, 2, T0, 0, 8, &n), 0);
 	KUNIT_EXPECT_EQ(test, path.nasked, 3);
 	KUNIT_EXPECT_EQ(test, nslog_rl_walk(&path, 2, T0, 0, 8, &n), -EAGAIN);
-	/* The walk stopped at the child. */
-	KUNIT_EXPECT_EQ(test, path.nasked, 1);
-	KUNIT_EXPECT_EQ(test, path.asked[0], 2);
+	/* Every level was looked up; the charge stopped at the child. */
+	KUNIT_EXPECT_EQ(test, path.nasked, 3);
+	KUNIT_EXPECT_EQ(test, p->accepted, 1ULL);
 
 	KUNIT_EXPECT_EQ(test, c->dropped, 1ULL);
 	KUNIT_EXPECT_EQ(test, nslog_rl_pend_recs(c, 0), 1ULL);
@@ -883,7 +889,7 @@ static void nslog_rl_test_path_refusal_gives_back_lower_takes(struct kunit *test
 						  SEC, 1 << 20);
 	struct nslog_rl_rule *leaf = nslog_rl_rule(test, 100, SEC, 100,
 						   1 << 20, SEC, 1 << 20);
-	struct nslog_rl_path path = { .at = { root, mid, NULL, leaf } };
+	struct nslog_rl_tpath path = { .at = { root, mid, NULL, leaf } };
 	u64 mid_rec, mid_bytes, leaf_rec, leaf_bytes;
 	struct nslog_rl_notice n = { };
 	int i;
@@ -928,7 +934,7 @@ static void nslog_rl_test_path_refusal_gives_back_notice(struct kunit *test)
 {
 	struct nslog_rl_rule *root = nslog_rl_rec_rule(test, 1, HOUR);
 	struct nslog_rl_rule *leaf = nslog_rl_rec_rule(test, 1, SEC);
-	struct nslog_rl_path path = { .at = { root, leaf } };
+	struct nslog_rl_tpath path = { .at = { root, leaf } };
 	struct nslog_rl_notice n = { };
 
 	KUNIT_EXPECT_EQ(test, nslog_rl_walk(&path, 1, T0, 0, 5, &n), 0);
@@ -979,7 +985,7 @@ static void nslog_rl_test_path_refusal_gives_back_notice(struct kunit *test)
 static void nslog_rl_test_path_charges_only_deepest_buckets(struct kunit *test)
 {
 	const int own = PATH_LEVELS - 1;
-	struct nslog_rl_path path = { };
+	struct nslog_rl_tpath path = { };
 	struct nslog_rl_notice n = { };
 	struct nslog_rl_rule *top;
 	int i;
@@ -1127,7 +1133,7 @@ static void nslog_rl_test_returned_notice_keeps_interval(struct kunit *test)
 {
 	struct nslog_rl_rule *root = nslog_rl_rule(test, 10, SEC, 1, 0, 0, 0);
 	struct nslog_rl_rule *leaf = nslog_rl_rule(test, 2, SEC, 1, 0, 0, 0);
-	struct nslog_rl_path path = { .at = { root, leaf } };
+	struct nslog_rl_tpath path = { .at = { root, leaf } };
 	struct nslog_rl_notice n = { };
 
 	/* A notice goes out at T0 + 500 ms. */
@@ -1167,7 +1173,7 @@ static void nslog_rl_test_returned_notice_keeps_interval(struct kunit *test)
 static void nslog_rl_test_overflow_shared_and_named(struct kunit *test)
 {
 	struct nslog_rl_limit l = { REC_LIMIT(5, SEC, 5) };
-	struct nslog_rl_path a = { }, b = { };
+	struct nslog_rl_tpath a = { }, b = { };
 	struct nslog_rl_notice n = { };
 	struct nslog_rl_rule *of;
 	char text[128];
