@@ -22,7 +22,7 @@
  * the loser of a race throws its entry away after unlocking.  So an opener
  * stalled at its memory cgroup's limit holds nobody else up.
  *
- * Keys and reuse: an entry holds its namespace (see the IPC ops below), so
+ * Keys and reuse: an entry holds its namespace (nslog_ns_hold()), so
  * a namespace cannot be freed, and its address or inode number reused,
  * while an entry names it.  An entry is unhashed first, then
  * synchronize_rcu() waits out every lookup that could still see it, and
@@ -165,23 +165,50 @@ static void nslog_ns_entry_release(struct nslog_logset *set)
 	kfree_rcu(e, rcu);
 }
 
+/*
+ * The hold on an IPC namespace is a counted reference, the same as a
+ * task's nsproxy or an nsfs inode has: get_ipc_ns() takes it, and the
+ * namespace's own put operation gives it back, as nsfs does when one of its
+ * inodes goes.  Neither is an exported symbol (get_ipc_ns() is inline, the
+ * put is reached through the namespace), so this is the same on every
+ * kernel, whether it exports put_ipc_ns() or not.
+ */
+static void nslog_ns_hold(struct ipc_namespace *ns)
+{
+	get_ipc_ns(ns);
+}
+
+static void nslog_ns_unhold(struct ipc_namespace *ns)
+{
+	ns->ns.ops->put(&ns->ns);
+}
+
+/*
+ * The namespace is ours alone when the count is 1: no task's nsproxy and
+ * no nsfs inode (so no open ns file and no bind mount of one) holds it.
+ * Nothing can take a new reference then: that needs a task in the
+ * namespace or an nsfs file of it.  docs/design.md has the argument, and
+ * says why the count is polled and what would break it.
+ */
+static bool nslog_ns_alive(struct ipc_namespace *ns)
+{
+	return ns_ref_read(ns) > 1;
+}
+
 /**
  * nslog_ns_registry_init() - set up an empty registry
  * @reg: the registry; @max, @reserve, @per_owner, @size, @max_size and
  *	@grace_ms are set by the caller, before or after
- * @ops: how namespaces are held and watched
  *
  * Context: process context.
  */
-void nslog_ns_registry_init(struct nslog_ns_registry *reg,
-			    const struct nslog_ns_ops *ops)
+void nslog_ns_registry_init(struct nslog_ns_registry *reg)
 {
 	mutex_init(&reg->lock);
 	hash_init(reg->table);
 	hash_init(reg->owners);
 	reg->hashed = 0;
 	reg->count = 0;
-	reg->ops = ops;
 	reg->changes = 0;
 	init_waitqueue_head(&reg->watch);
 	spin_lock_init(&reg->charge_lock);
@@ -197,7 +224,7 @@ static void nslog_ns_changed(struct nslog_ns_registry *reg)
 }
 
 static struct nslog_ns_entry *nslog_ns_lookup(struct nslog_ns_registry *reg,
-					      void *ns)
+					      struct ipc_namespace *ns)
 {
 	struct nslog_ns_entry *e;
 
@@ -334,9 +361,7 @@ static struct nslog_ns_entry *nslog_ns_create(struct nslog_ns_registry *reg,
 		}
 	}
 	e->ns = key->ns;
-	err = reg->ops->hold(e, key->ns);
-	if (err)
-		goto err_free_spare;
+	nslog_ns_hold(e->ns);
 
 	mutex_lock(&reg->lock);
 	rcu_read_lock();
@@ -350,15 +375,13 @@ static struct nslog_ns_entry *nslog_ns_create(struct nslog_ns_registry *reg,
 		goto out_free_spare;
 
 	/* Lost the race, or over a limit: the entry was never seen. */
-	reg->ops->unhold(e);
+	nslog_ns_unhold(e->ns);
 	kfree(e);
 	e = found ?: ERR_PTR(err);
 out_free_spare:
 	kfree(spare);
 	return e;
 
-err_free_spare:
-	kfree(spare);
 err_free_entry:
 	kfree(e);
 	return ERR_PTR(err);
@@ -456,7 +479,7 @@ static unsigned int nslog_ns_finish(struct nslog_ns_registry *reg,
 	synchronize_rcu();
 	list_for_each_entry_safe(e, tmp, reap, reap) {
 		list_del(&e->reap);
-		reg->ops->unhold(e);
+		nslog_ns_unhold(e->ns);
 		/* Its readers get end of file once they have read it all. */
 		nslog_logset_kill(&e->set);
 		nslog_logset_put(&e->set);
@@ -478,6 +501,7 @@ static void nslog_ns_unhash(struct nslog_ns_registry *reg,
 /**
  * nslog_ns_reap() - one pass over the registry: drop dead namespaces' sets
  * @reg: the registry
+ * @now: a monotonic clock, in nanoseconds (ktime_get_ns())
  *
  * An entry whose namespace nothing else keeps alive is marked dead; once a
  * later pass still finds it dead, an RCU grace period after the first, and
@@ -494,10 +518,9 @@ static void nslog_ns_unhash(struct nslog_ns_registry *reg,
  * Context: process context, may sleep.
  * Return: how many entries were removed.
  */
-unsigned int nslog_ns_reap(struct nslog_ns_registry *reg)
+unsigned int nslog_ns_reap(struct nslog_ns_registry *reg, u64 now)
 {
 	u64 grace = (u64)READ_ONCE(reg->grace_ms) * NSEC_PER_MSEC;
-	u64 now = reg->ops->now_ns();
 	struct nslog_ns_entry *e;
 	struct hlist_node *tmp;
 	LIST_HEAD(reap);
@@ -505,7 +528,7 @@ unsigned int nslog_ns_reap(struct nslog_ns_registry *reg)
 
 	mutex_lock(&reg->lock);
 	hash_for_each_safe(reg->table, bkt, tmp, e, node) {
-		if (reg->ops->alive(e)) {
+		if (nslog_ns_alive(e->ns)) {
 			if (e->dead_since)
 				nslog_ns_changed(reg);
 			e->dead_since = 0;
@@ -557,46 +580,6 @@ void nslog_ns_registry_destroy(struct nslog_ns_registry *reg)
 /*
  * The registry of IPC namespaces.
  */
-
-/*
- * The hold on an IPC namespace is a counted reference, the same as a
- * task's nsproxy or an nsfs inode has: get_ipc_ns() takes it, and the
- * namespace's own put operation gives it back, as nsfs does when one of its
- * inodes goes.  Neither is an exported symbol (get_ipc_ns() is inline, the
- * put is reached through the namespace), so this is the same on every
- * kernel, whether it exports put_ipc_ns() or not.
- *
- * The namespace is ours alone when the count is 1: no task's nsproxy and
- * no nsfs inode (so no open ns file and no bind mount of one) holds it.
- * Nothing can take a new reference then: that needs a task in the
- * namespace or an nsfs file of it.  docs/design.md has the argument.
- */
-static int nslog_ipc_ops_hold(struct nslog_ns_entry *e, void *ns)
-{
-	get_ipc_ns(ns);
-	return 0;
-}
-
-static void nslog_ipc_ops_unhold(struct nslog_ns_entry *e)
-{
-	struct ipc_namespace *ipc = e->ns;
-
-	ipc->ns.ops->put(&ipc->ns);
-}
-
-static bool nslog_ipc_ops_alive(struct nslog_ns_entry *e)
-{
-	struct ipc_namespace *ipc = e->ns;
-
-	return ns_ref_read(ipc) > 1;
-}
-
-static const struct nslog_ns_ops nslog_ipc_ops = {
-	.hold	= nslog_ipc_ops_hold,
-	.unhold	= nslog_ipc_ops_unhold,
-	.alive	= nslog_ipc_ops_alive,
-	.now_ns	= ktime_get_ns,
-};
 
 static struct nslog_ns_registry nslog_ns_ipc = {
 	.max		= 4096,
@@ -661,7 +644,7 @@ static void nslog_ns_gc_fn(struct work_struct *work)
 	 * atomic_xchg() in nslog_ns_put_set().
 	 */
 	atomic_xchg(&nslog_ns_gc_soon, 0);
-	nslog_ns_reap(&nslog_ns_ipc);
+	nslog_ns_reap(&nslog_ns_ipc, ktime_get_ns());
 	/* Keep looking while there is anything to look at. */
 	if (READ_ONCE(nslog_ns_ipc.hashed) && !READ_ONCE(nslog_ns_exiting))
 		queue_delayed_work(system_dfl_wq, &nslog_ns_gc_work,
@@ -936,7 +919,7 @@ int nslog_ns_show_owners(struct seq_file *m, void *v)
  */
 int nslog_ns_init(void)
 {
-	nslog_ns_registry_init(&nslog_ns_ipc, &nslog_ipc_ops);
+	nslog_ns_registry_init(&nslog_ns_ipc);
 	return 0;
 }
 

@@ -14,25 +14,10 @@
 #include "logset.h"
 
 struct file;
+struct ipc_namespace;
 struct seq_file;
 struct user_namespace;
 struct nslog_ns_entry;
-
-/**
- * struct nslog_ns_ops - how a registry holds and watches its namespaces
- * @hold: take a hold on @ns for @e; @ns is alive for the call
- * @unhold: give the hold of @e back
- * @alive: whether anything but the hold of @e keeps its namespace alive
- * @now_ns: a monotonic clock, in nanoseconds
- *
- * The real ones work on IPC namespaces (src/compat.h); KUnit fakes them.
- */
-struct nslog_ns_ops {
-	int (*hold)(struct nslog_ns_entry *e, void *ns);
-	void (*unhold)(struct nslog_ns_entry *e);
-	bool (*alive)(struct nslog_ns_entry *e);
-	u64 (*now_ns)(void);
-};
 
 /**
  * enum nslog_ns_owner_kind - what a log set counts against
@@ -65,13 +50,14 @@ struct nslog_ns_owner {
 
 /**
  * struct nslog_ns_key - the namespace an opener is in
- * @ns: the namespace object; compared, and given to &nslog_ns_ops.hold
+ * @ns: the namespace; compared, and held for its entry (a counted
+ *	reference, see nslog_ns_hold())
  * @id: its nsfs inode number, the id users see (ipc:[id])
  * @user_ns: the user namespace that owns it
  * @owner: who its set counts against, from @user_ns (nslog_ns_owner_of())
  */
 struct nslog_ns_key {
-	void *ns;
+	struct ipc_namespace *ns;
 	unsigned int id;
 	struct user_namespace *user_ns;
 	struct nslog_ns_owner owner;
@@ -103,11 +89,10 @@ struct nslog_ns_registry;
  * @reap: on a reaping pass's private list once unhashed
  * @reg: the registry, which counts the set until it is freed
  * @tenant: the owner it counts against, or NULL for the host
- * @ns: the namespace, held through &nslog_ns_ops.hold until unhashed
+ * @ns: the namespace, held (a counted reference) until unhashed
  * @id: as in &struct nslog_ns_key
  * @dead_since: when the namespace was first seen otherwise unused, or 0
  * @dead_gp: an RCU grace period begun at @dead_since, for the reaper
- * @priv: for fake ops
  * @rcu: frees the entry after lockless lookups are done with it
  */
 struct nslog_ns_entry {
@@ -116,11 +101,10 @@ struct nslog_ns_entry {
 	struct list_head reap;
 	struct nslog_ns_registry *reg;
 	struct nslog_ns_tenant *tenant;
-	void *ns;
+	struct ipc_namespace *ns;
 	unsigned int id;
 	u64 dead_since;
 	unsigned long dead_gp;
-	void *priv;
 	struct rcu_head rcu;
 };
 
@@ -134,7 +118,6 @@ struct nslog_ns_entry {
  * @owners: &struct nslog_ns_tenant by owner, those with sets only
  * @hashed: entries in @table
  * @count: sets that exist, hashed or reaped but still open
- * @ops: see &struct nslog_ns_ops
  * @max: most sets (@count); runtime-tunable, read with READ_ONCE()
  * @reserve: of @max, how many only namespaces owned by the initial user
  *	namespace may take; runtime-tunable
@@ -158,7 +141,6 @@ struct nslog_ns_registry {
 	DECLARE_HASHTABLE(owners, NSLOG_NS_OWNER_BITS);
 	unsigned int hashed;
 	unsigned int count;
-	const struct nslog_ns_ops *ops;
 	unsigned int max;
 	unsigned int reserve;
 	unsigned int per_owner;
@@ -173,14 +155,13 @@ struct nslog_ns_registry {
 	unsigned long owner_stream_bytes;
 };
 
-void nslog_ns_registry_init(struct nslog_ns_registry *reg,
-			    const struct nslog_ns_ops *ops);
+void nslog_ns_registry_init(struct nslog_ns_registry *reg);
 void nslog_ns_registry_destroy(struct nslog_ns_registry *reg);
 struct nslog_logset *nslog_ns_get(struct nslog_ns_registry *reg,
 				  const struct nslog_ns_key *key, bool create);
 struct nslog_logset *nslog_ns_find_id(struct nslog_ns_registry *reg,
 				      unsigned int id);
-unsigned int nslog_ns_reap(struct nslog_ns_registry *reg);
+unsigned int nslog_ns_reap(struct nslog_ns_registry *reg, u64 now);
 unsigned int nslog_ns_owner_sets(struct nslog_ns_registry *reg,
 				 const struct nslog_ns_owner *owner);
 void nslog_ns_owner_of(const struct user_namespace *user_ns,

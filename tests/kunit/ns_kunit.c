@@ -1,19 +1,25 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * KUnit tests for the namespace registry (src/ns/registry.c), through the
- * API in src/ns/registry.h, on fake namespaces.
+ * API in src/ns/registry.h, on IPC namespaces the suite builds itself.
  *
- * The registry only knows its namespaces through struct nslog_ns_ops, so
- * every case gets a registry of its own whose ops work on struct
- * nslog_ns_fake: @alive stands for "a task or an nsfs file keeps it alive",
- * @holds counts the registry's holds.  The clock is the case's @now, which
- * only the case moves: no case sleeps.
+ * Every case gets a registry of its own, and its namespaces are real
+ * struct ipc_namespace objects (in struct nslog_ns_fake), with the fields
+ * the registry uses: the reference count, which the registry takes and
+ * reads, and operations whose put gives the registry's reference back, as
+ * nsfs does.  @alive stands for "a task or an nsfs file keeps it alive":
+ * while it is set the case holds one reference of its own, so the
+ * registry's holds are the count less that one.  The clock is the case's
+ * @now, handed to nslog_ns_reap(): no case sleeps.
  *
- * The fakes keep the rule the real holds give (src/compat.h): a namespace
- * the registry holds is never freed, so its address and id are not reused
- * while an entry names it.  A case that "reuses" a key first checks that
- * nothing holds the old namespace any more, as the kernel would only then
- * free it.  The fake unhold checks that the entry is unhashed by then.
+ * The suite keeps the rule the real holds give: a namespace the registry
+ * holds is never freed, so its address and id are not reused while an
+ * entry names it.  A case that "reuses" a key first checks that nothing
+ * holds the old namespace any more, as the kernel would only then free
+ * it.  The put checks that no lookup finds the entry by then.
+ *
+ * The suites build in linux-source-6.1 only, so the count is 6.1's
+ * ns_common.count.
  *
  * Open files are references on sets, taken by nslog_ns_get() and given back
  * with nslog_logset_put().  Each case tracks them in @files, so the exit
@@ -22,7 +28,9 @@
 
 #include <kunit/test.h>
 #include <linux/err.h>
+#include <linux/ipc_namespace.h>
 #include <linux/kernel.h>
+#include <linux/proc_ns.h>
 #include <linux/rcupdate.h>
 #include <linux/refcount.h>
 #include <linux/slab.h>
@@ -47,8 +55,8 @@
 #define TENANT_B	1001U
 
 struct nslog_ns_fake {
+	struct ipc_namespace ipc;
 	bool alive;
-	unsigned int holds;
 	unsigned int id;
 	struct user_namespace *owner;
 	/* the host uid its set counts against; 0 with the host's owner */
@@ -59,7 +67,6 @@ struct nslog_ns_test {
 	struct kunit *test;
 	struct nslog_ns_registry *reg;
 	u64 now;
-	int hold_err;
 	unsigned int unholds;
 	struct nslog_ns_fake ns[NR_FAKES];
 	/* Owns the "container" namespaces; only its address matters. */
@@ -67,7 +74,7 @@ struct nslog_ns_test {
 	struct nslog_logset *files[MAX_FILES];
 };
 
-/* The ops have no argument to find their case by: only one runs at a time. */
+/* The put has no argument to find its case by: only one runs at a time. */
 static struct nslog_ns_test *nslog_ns_cur;
 
 static struct nslog_ns_owner nslog_ns_owner_uid(unsigned int uid)
@@ -80,7 +87,7 @@ static struct nslog_ns_owner nslog_ns_owner_uid(unsigned int uid)
 static struct nslog_ns_key nslog_ns_key_of(struct nslog_ns_fake *f)
 {
 	struct nslog_ns_key key = {
-		.ns = f,
+		.ns = &f->ipc,
 		.id = f->id,
 		.user_ns = f->owner,
 		.owner = { .kind = NSLOG_NS_OWNER_HOST },
@@ -91,56 +98,65 @@ static struct nslog_ns_key nslog_ns_key_of(struct nslog_ns_fake *f)
 	return key;
 }
 
-static int nslog_ns_fake_hold(struct nslog_ns_entry *e, void *ns)
+/*
+ * Drop one reference on @f.  The last one frees nothing: the case owns the
+ * object, and may bring it back as a new namespace at the same address.
+ */
+static void nslog_ns_ref_drop(struct nslog_ns_fake *f)
 {
-	struct nslog_ns_fake *f = ns;
-
-	if (nslog_ns_cur->hold_err)
-		return nslog_ns_cur->hold_err;
-	f->holds++;
-	e->priv = f;
-	return 0;
+	if (!refcount_dec_not_one(&f->ipc.ns.count))
+		refcount_set(&f->ipc.ns.count, 0);
 }
 
-static void nslog_ns_fake_unhold(struct nslog_ns_entry *e)
+/* The registry's holds on @f: its count, less the case's own reference. */
+static unsigned int nslog_ns_holds(struct nslog_ns_fake *f)
+{
+	return refcount_read(&f->ipc.ns.count) - f->alive;
+}
+
+/*
+ * A task or an nsfs file starts or stops keeping @f alive: the case takes
+ * or drops a reference of its own.  A namespace nothing held any more
+ * (count 0) comes back as a new one at the same address.
+ */
+static void nslog_ns_set_alive(struct nslog_ns_fake *f, bool alive)
+{
+	if (alive == f->alive)
+		return;
+	f->alive = alive;
+	if (!alive)
+		nslog_ns_ref_drop(f);
+	else if (!refcount_inc_not_zero(&f->ipc.ns.count))
+		refcount_set(&f->ipc.ns.count, 1);
+}
+
+/*
+ * The namespace's put operation, which the registry calls to give its hold
+ * back (nsfs calls it when an inode goes).  Once it is given back the
+ * namespace may be freed and its address reused: no lookup may find the
+ * entry any more.
+ */
+static void nslog_ns_fake_put(struct ns_common *ns)
 {
 	struct nslog_ns_test *t = nslog_ns_cur;
-	struct nslog_ns_fake *f = e->priv;
+	struct nslog_ns_fake *f = container_of(ns, struct nslog_ns_fake, ipc.ns);
 	struct nslog_ns_key key = nslog_ns_key_of(f);
 	struct nslog_logset *set;
 
-	/*
-	 * Once the hold is given back the namespace may be freed and its
-	 * address reused: no lookup may find the entry any more.
-	 */
-	KUNIT_EXPECT_TRUE(t->test, hlist_unhashed(&e->node));
 	set = nslog_ns_get(t->reg, &key, false);
 	KUNIT_EXPECT_EQ(t->test, PTR_ERR_OR_ZERO(set), -ENOENT);
 	if (!IS_ERR(set))
 		nslog_logset_put(set);
 
-	KUNIT_EXPECT_GT(t->test, f->holds, 0U);
-	f->holds--;
+	KUNIT_EXPECT_GT(t->test, nslog_ns_holds(f), 0U);
+	nslog_ns_ref_drop(f);
 	t->unholds++;
 }
 
-static bool nslog_ns_fake_alive(struct nslog_ns_entry *e)
-{
-	struct nslog_ns_fake *f = e->priv;
-
-	return f->alive;
-}
-
-static u64 nslog_ns_fake_now(void)
-{
-	return nslog_ns_cur->now;
-}
-
-static const struct nslog_ns_ops nslog_ns_fake_ops = {
-	.hold	= nslog_ns_fake_hold,
-	.unhold	= nslog_ns_fake_unhold,
-	.alive	= nslog_ns_fake_alive,
-	.now_ns	= nslog_ns_fake_now,
+static const struct proc_ns_operations nslog_ns_fake_ops = {
+	.name	= "ipc",
+	.type	= CLONE_NEWIPC,
+	.put	= nslog_ns_fake_put,
 };
 
 static int nslog_ns_test_init(struct kunit *test)
@@ -160,7 +176,11 @@ static int nslog_ns_test_init(struct kunit *test)
 	t->test = test;
 	t->now = T0;
 	for (i = 0; i < NR_FAKES; i++) {
-		t->ns[i].alive = true;
+		t->ns[i].ipc.ns.ops = &nslog_ns_fake_ops;
+		t->ns[i].ipc.ns.inum = ID_BASE + i;
+		t->ns[i].ipc.user_ns = t->userns;
+		/* Alive: the case's own reference, the only one. */
+		nslog_ns_set_alive(&t->ns[i], true);
 		t->ns[i].id = ID_BASE + i;
 		t->ns[i].owner = t->userns;
 		t->ns[i].tenant = TENANT_A;
@@ -171,7 +191,7 @@ static int nslog_ns_test_init(struct kunit *test)
 	t->reg->size = NS_SIZE;
 	t->reg->max_size = NS_SIZE;
 	t->reg->grace_ms = GRACE_MS;
-	nslog_ns_registry_init(t->reg, &nslog_ns_fake_ops);
+	nslog_ns_registry_init(t->reg);
 	nslog_ns_cur = t;
 	test->priv = t;
 	return 0;
@@ -272,7 +292,7 @@ static bool nslog_ns_has_set(struct nslog_ns_test *t, struct nslog_ns_fake *f)
 static unsigned int nslog_ns_pass(struct nslog_ns_test *t)
 {
 	synchronize_rcu();
-	return nslog_ns_reap(t->reg);
+	return nslog_ns_reap(t->reg, t->now);
 }
 
 static u64 nslog_ns_written(struct nslog_logset *set)
@@ -310,7 +330,7 @@ static void nslog_ns_test_first_get_creates_second_returns_same(struct kunit *te
 	s1 = nslog_ns_open(t, a, true);
 	KUNIT_ASSERT_FALSE(test, IS_ERR(s1));
 	KUNIT_EXPECT_EQ(test, t->reg->count, 1U);
-	KUNIT_EXPECT_EQ(test, a->holds, 1U);
+	KUNIT_EXPECT_EQ(test, nslog_ns_holds(a), 1U);
 	/* The registry's reference and ours. */
 	KUNIT_EXPECT_EQ(test, refcount_read(&s1->ref), 2U);
 	/* A new set: empty logs of the registry's size, no storage yet. */
@@ -327,7 +347,7 @@ static void nslog_ns_test_first_get_creates_second_returns_same(struct kunit *te
 	KUNIT_ASSERT_FALSE(test, IS_ERR(s2));
 	KUNIT_EXPECT_PTR_EQ(test, s2, s1);
 	KUNIT_EXPECT_EQ(test, t->reg->count, 1U);
-	KUNIT_EXPECT_EQ(test, a->holds, 1U);
+	KUNIT_EXPECT_EQ(test, nslog_ns_holds(a), 1U);
 	KUNIT_EXPECT_EQ(test, refcount_read(&s1->ref), 3U);
 
 	/* Without create it is found too. */
@@ -350,7 +370,7 @@ static void nslog_ns_test_get_without_create_is_enoent(struct kunit *test)
 	set = nslog_ns_open(t, a, false);
 	KUNIT_EXPECT_EQ(test, PTR_ERR_OR_ZERO(set), -ENOENT);
 	KUNIT_EXPECT_EQ(test, t->reg->count, 0U);
-	KUNIT_EXPECT_EQ(test, a->holds, 0U);
+	KUNIT_EXPECT_EQ(test, nslog_ns_holds(a), 0U);
 	set = nslog_ns_open_id(t, a->id);
 	KUNIT_EXPECT_EQ(test, PTR_ERR_OR_ZERO(set), -ENOENT);
 }
@@ -382,7 +402,7 @@ static void nslog_ns_test_distinct_ns_get_distinct_sets(struct kunit *test)
 
 		KUNIT_EXPECT_PTR_EQ(test, again, sets[i]);
 		KUNIT_EXPECT_PTR_EQ(test, by_id, sets[i]);
-		KUNIT_EXPECT_EQ(test, t->ns[i].holds, 1U);
+		KUNIT_EXPECT_EQ(test, nslog_ns_holds(&t->ns[i]), 1U);
 		KUNIT_EXPECT_EQ(test, nslog_ns_written(sets[i]),
 				i == 7 ? 1ULL : 0ULL);
 		nslog_ns_close_all(t);
@@ -401,7 +421,7 @@ static void nslog_ns_test_live_ns_is_never_reaped(struct kunit *test)
 	t->now += 100ULL * 365 * 24 * 3600 * NSEC_PER_SEC;
 	KUNIT_EXPECT_EQ(test, nslog_ns_pass(t), 0U);
 	KUNIT_EXPECT_EQ(test, t->reg->count, 1U);
-	KUNIT_EXPECT_EQ(test, t->ns[0].holds, 1U);
+	KUNIT_EXPECT_EQ(test, nslog_ns_holds(&t->ns[0]), 1U);
 	KUNIT_EXPECT_TRUE(test, nslog_ns_has_set(t, &t->ns[0]));
 }
 
@@ -431,7 +451,7 @@ static void nslog_ns_test_dead_ns_reaped_only_after_grace(struct kunit *test)
 	KUNIT_ASSERT_FALSE(test, IS_ERR(nslog_ns_open(t, a, true)));
 	nslog_ns_close_all(t);
 
-	a->alive = false;
+	nslog_ns_set_alive(a, false);
 	/*
 	 * The pass that first sees it dead keeps it, whatever the grace; so
 	 * do later passes before the grace period ends, however many.
@@ -439,20 +459,20 @@ static void nslog_ns_test_dead_ns_reaped_only_after_grace(struct kunit *test)
 	t->now += NSEC_PER_SEC;
 	dead_at = t->now;
 	KUNIT_EXPECT_EQ(test, nslog_ns_pass(t), 0U);
-	KUNIT_EXPECT_EQ(test, a->holds, 1U);
+	KUNIT_EXPECT_EQ(test, nslog_ns_holds(a), 1U);
 	if (grace) {
 		t->now = dead_at + grace / 2;
 		KUNIT_EXPECT_EQ(test, nslog_ns_pass(t), 0U);
 		t->now = dead_at + grace - 1;
 		KUNIT_EXPECT_EQ(test, nslog_ns_pass(t), 0U);
 		KUNIT_EXPECT_EQ(test, t->reg->count, 1U);
-		KUNIT_EXPECT_EQ(test, a->holds, 1U);
+		KUNIT_EXPECT_EQ(test, nslog_ns_holds(a), 1U);
 		KUNIT_EXPECT_TRUE(test, nslog_ns_has_set(t, a));
 		t->now = dead_at + grace;
 	}
 	KUNIT_EXPECT_EQ(test, nslog_ns_pass(t), 1U);
 	KUNIT_EXPECT_EQ(test, t->reg->count, 0U);
-	KUNIT_EXPECT_EQ(test, a->holds, 0U);
+	KUNIT_EXPECT_EQ(test, nslog_ns_holds(a), 0U);
 	KUNIT_EXPECT_EQ(test, t->unholds, 1U);
 	KUNIT_EXPECT_FALSE(test, nslog_ns_has_set(t, a));
 	KUNIT_EXPECT_EQ(test, nslog_ns_pass(t), 0U);
@@ -470,13 +490,13 @@ static void nslog_ns_test_alive_again_restarts_grace(struct kunit *test)
 	KUNIT_ASSERT_FALSE(test, IS_ERR(nslog_ns_open(t, a, true)));
 	nslog_ns_close_all(t);
 
-	a->alive = false;
+	nslog_ns_set_alive(a, false);
 	KUNIT_EXPECT_EQ(test, nslog_ns_pass(t), 0U);
 	t->now += GRACE_NS / 2;
-	a->alive = true;
+	nslog_ns_set_alive(a, true);
 	KUNIT_EXPECT_EQ(test, nslog_ns_pass(t), 0U);
 	t->now += GRACE_NS / 2;
-	a->alive = false;
+	nslog_ns_set_alive(a, false);
 	/* A grace period after the first death, but dead only since now. */
 	KUNIT_EXPECT_EQ(test, nslog_ns_pass(t), 0U);
 	t->now += GRACE_NS - 1;
@@ -500,7 +520,7 @@ static void nslog_ns_test_dead_at_clock_zero_waits_grace(struct kunit *test)
 	KUNIT_ASSERT_FALSE(test, IS_ERR(nslog_ns_open(t, a, true)));
 	nslog_ns_close_all(t);
 
-	a->alive = false;
+	nslog_ns_set_alive(a, false);
 	KUNIT_EXPECT_EQ(test, nslog_ns_pass(t), 0U);
 	KUNIT_EXPECT_EQ(test, t->reg->count, 1U);
 	t->now = GRACE_NS / 2;
@@ -520,11 +540,11 @@ static void nslog_ns_test_reap_takes_only_expired_dead(struct kunit *test)
 	nslog_ns_close_all(t);
 
 	/* 0, 1: dead early; 2: dead later; 3, 4, 5: alive. */
-	t->ns[0].alive = false;
-	t->ns[1].alive = false;
+	nslog_ns_set_alive(&t->ns[0], false);
+	nslog_ns_set_alive(&t->ns[1], false);
 	KUNIT_EXPECT_EQ(test, nslog_ns_pass(t), 0U);
 	t->now += GRACE_NS / 2;
-	t->ns[2].alive = false;
+	nslog_ns_set_alive(&t->ns[2], false);
 	KUNIT_EXPECT_EQ(test, nslog_ns_pass(t), 0U);
 	t->now += GRACE_NS / 2;
 	KUNIT_EXPECT_EQ(test, nslog_ns_pass(t), 2U);
@@ -551,7 +571,7 @@ static void nslog_ns_test_dead_set_found_by_id_during_grace(struct kunit *test)
 	nslog_ns_write(test, set);
 	nslog_ns_close(t, set);
 
-	a->alive = false;
+	nslog_ns_set_alive(a, false);
 	KUNIT_EXPECT_EQ(test, nslog_ns_pass(t), 0U);
 	t->now += GRACE_NS - 1;
 	found = nslog_ns_open_id(t, a->id);
@@ -583,24 +603,24 @@ static void nslog_ns_test_reused_key_never_gets_old_set(struct kunit *test)
 	KUNIT_ASSERT_FALSE(test, IS_ERR(old));
 	nslog_ns_write(test, old);
 
-	a->alive = false;
+	nslog_ns_set_alive(a, false);
 	KUNIT_EXPECT_EQ(test, nslog_ns_pass(t), 0U);
 	/* Through the grace period the namespace cannot be freed. */
 	t->now += GRACE_NS - 1;
 	KUNIT_EXPECT_EQ(test, nslog_ns_pass(t), 0U);
-	KUNIT_EXPECT_EQ(test, a->holds, 1U);
+	KUNIT_EXPECT_EQ(test, nslog_ns_holds(a), 1U);
 	t->now += 1;
 	KUNIT_EXPECT_EQ(test, nslog_ns_pass(t), 1U);
 
 	/* Now the kernel may free it and make a new namespace in its place. */
-	KUNIT_ASSERT_EQ(test, a->holds, 0U);
-	a->alive = true;
+	KUNIT_ASSERT_EQ(test, nslog_ns_holds(a), 0U);
+	nslog_ns_set_alive(a, true);
 
 	new = nslog_ns_open(t, a, true);
 	KUNIT_ASSERT_FALSE(test, IS_ERR(new));
 	KUNIT_EXPECT_PTR_NE(test, new, old);
 	KUNIT_EXPECT_EQ(test, nslog_ns_written(new), 0ULL);
-	KUNIT_EXPECT_EQ(test, a->holds, 1U);
+	KUNIT_EXPECT_EQ(test, nslog_ns_holds(a), 1U);
 	by_id = nslog_ns_open_id(t, a->id);
 	KUNIT_EXPECT_PTR_EQ(test, by_id, new);
 
@@ -628,12 +648,12 @@ static void nslog_ns_test_open_file_keeps_set_after_reap(struct kunit *test)
 	nslog_ns_write(test, set);
 	KUNIT_EXPECT_EQ(test, refcount_read(&set->ref), 2U);
 
-	a->alive = false;
+	nslog_ns_set_alive(a, false);
 	KUNIT_EXPECT_EQ(test, nslog_ns_pass(t), 0U);
 	t->now += GRACE_NS;
 	KUNIT_EXPECT_EQ(test, nslog_ns_pass(t), 1U);
 	KUNIT_EXPECT_EQ(test, t->reg->hashed, 0U);
-	KUNIT_EXPECT_EQ(test, a->holds, 0U);
+	KUNIT_EXPECT_EQ(test, nslog_ns_holds(a), 0U);
 	KUNIT_EXPECT_EQ(test, PTR_ERR_OR_ZERO(nslog_ns_open_id(t, a->id)),
 			-ENOENT);
 
@@ -701,7 +721,7 @@ static void nslog_ns_test_cap_and_reserve(struct kunit *test)
 	}
 	KUNIT_EXPECT_EQ(test, PTR_ERR_OR_ZERO(set), -ENOSPC);
 	KUNIT_EXPECT_EQ(test, n, c->containers);
-	KUNIT_EXPECT_EQ(test, t->ns[i].holds, 0U);
+	KUNIT_EXPECT_EQ(test, nslog_ns_holds(&t->ns[i]), 0U);
 	KUNIT_EXPECT_EQ(test, t->reg->count, c->containers);
 	i++;
 
@@ -715,7 +735,7 @@ static void nslog_ns_test_cap_and_reserve(struct kunit *test)
 	}
 	KUNIT_EXPECT_EQ(test, PTR_ERR_OR_ZERO(set), -ENOSPC);
 	KUNIT_EXPECT_EQ(test, c->containers + n, c->total);
-	KUNIT_EXPECT_EQ(test, t->ns[i].holds, 0U);
+	KUNIT_EXPECT_EQ(test, nslog_ns_holds(&t->ns[i]), 0U);
 	KUNIT_EXPECT_EQ(test, t->reg->count, c->total);
 	/* Each refusal gave back the hold it took before it was refused. */
 	KUNIT_EXPECT_EQ(test, t->unholds, 2U);
@@ -749,7 +769,7 @@ static void nslog_ns_test_reap_frees_slot_for_new_ns(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, PTR_ERR_OR_ZERO(nslog_ns_open(t, c, true)),
 			-ENOSPC);
 
-	t->ns[1].alive = false;
+	nslog_ns_set_alive(&t->ns[1], false);
 	KUNIT_EXPECT_EQ(test, nslog_ns_pass(t), 0U);
 	KUNIT_EXPECT_EQ(test, PTR_ERR_OR_ZERO(nslog_ns_open(t, c, true)),
 			-ENOSPC);
@@ -757,29 +777,7 @@ static void nslog_ns_test_reap_frees_slot_for_new_ns(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, nslog_ns_pass(t), 1U);
 	KUNIT_EXPECT_FALSE(test, IS_ERR(nslog_ns_open(t, c, true)));
 	KUNIT_EXPECT_EQ(test, t->reg->count, 3U);
-	KUNIT_EXPECT_EQ(test, c->holds, 1U);
-}
-
-/*
- * A failing hold fails the lookup with its error, and leaves nothing
- * behind; the next lookup tries again.
- */
-static void nslog_ns_test_hold_error_is_returned(struct kunit *test)
-{
-	struct nslog_ns_test *t = test->priv;
-	struct nslog_ns_fake *a = &t->ns[0];
-
-	t->hold_err = -EAGAIN;
-	KUNIT_EXPECT_EQ(test, PTR_ERR_OR_ZERO(nslog_ns_open(t, a, true)),
-			-EAGAIN);
-	KUNIT_EXPECT_EQ(test, t->reg->count, 0U);
-	KUNIT_EXPECT_EQ(test, a->holds, 0U);
-	KUNIT_EXPECT_FALSE(test, nslog_ns_has_set(t, a));
-
-	t->hold_err = 0;
-	KUNIT_EXPECT_FALSE(test, IS_ERR(nslog_ns_open(t, a, true)));
-	KUNIT_EXPECT_EQ(test, t->reg->count, 1U);
-	KUNIT_EXPECT_EQ(test, a->holds, 1U);
+	KUNIT_EXPECT_EQ(test, nslog_ns_holds(c), 1U);
 }
 
 /*
@@ -797,14 +795,14 @@ static void nslog_ns_test_destroy_drops_every_entry(struct kunit *test)
 	nslog_ns_close_all(t);
 	kept = nslog_ns_open(t, &t->ns[2], false);
 	KUNIT_ASSERT_FALSE(test, IS_ERR(kept));
-	t->ns[4].alive = false;
+	nslog_ns_set_alive(&t->ns[4], false);
 
 	nslog_ns_registry_destroy(t->reg);
 	KUNIT_EXPECT_EQ(test, t->reg->hashed, 0U);
 	KUNIT_EXPECT_EQ(test, t->reg->count, 1U);
 	KUNIT_EXPECT_EQ(test, t->unholds, 5U);
 	for (i = 0; i < 5; i++) {
-		KUNIT_EXPECT_EQ(test, t->ns[i].holds, 0U);
+		KUNIT_EXPECT_EQ(test, nslog_ns_holds(&t->ns[i]), 0U);
 		KUNIT_EXPECT_FALSE(test, nslog_ns_has_set(t, &t->ns[i]));
 	}
 	KUNIT_EXPECT_EQ(test, refcount_read(&kept->ref), 1U);
@@ -826,16 +824,16 @@ static void nslog_ns_test_one_dead_reading_never_reaps(struct kunit *test)
 	KUNIT_ASSERT_FALSE(test, IS_ERR(nslog_ns_open(t, a, true)));
 	nslog_ns_close_all(t);
 
-	a->alive = false;
+	nslog_ns_set_alive(a, false);
 	KUNIT_EXPECT_EQ(test, nslog_ns_pass(t), 0U);
-	a->alive = true;
+	nslog_ns_set_alive(a, true);
 	t->now += NSEC_PER_SEC;
 	KUNIT_EXPECT_EQ(test, nslog_ns_pass(t), 0U);
-	a->alive = false;
+	nslog_ns_set_alive(a, false);
 	KUNIT_EXPECT_EQ(test, nslog_ns_pass(t), 0U);
-	KUNIT_EXPECT_EQ(test, a->holds, 1U);
+	KUNIT_EXPECT_EQ(test, nslog_ns_holds(a), 1U);
 	KUNIT_EXPECT_EQ(test, nslog_ns_pass(t), 1U);
-	KUNIT_EXPECT_EQ(test, a->holds, 0U);
+	KUNIT_EXPECT_EQ(test, nslog_ns_holds(a), 0U);
 }
 
 /*
@@ -857,7 +855,7 @@ static void nslog_ns_test_owner_quota_leaves_others_room(struct kunit *test)
 		KUNIT_ASSERT_FALSE(test, IS_ERR(nslog_ns_open(t, &t->ns[i], true)));
 	KUNIT_EXPECT_EQ(test, PTR_ERR_OR_ZERO(nslog_ns_open(t, &t->ns[5], true)),
 			-ENOSPC);
-	KUNIT_EXPECT_EQ(test, t->ns[5].holds, 0U);
+	KUNIT_EXPECT_EQ(test, nslog_ns_holds(&t->ns[5]), 0U);
 	KUNIT_EXPECT_EQ(test, nslog_ns_owner_sets(t->reg, &a), 5U);
 
 	/* Another owner has its own five. */
@@ -939,7 +937,7 @@ static void nslog_ns_test_owner_streams_edquot(struct kunit *test)
 	/* The second set goes, with its stream listed: room again. */
 	nslog_stream_put(s[1]);
 	nslog_ns_close(t, a2);
-	t->ns[1].alive = false;
+	nslog_ns_set_alive(&t->ns[1], false);
 	t->reg->grace_ms = 0;
 	t->now += 1;
 	nslog_ns_pass(t);
@@ -972,7 +970,7 @@ static void nslog_ns_test_orphan_counts_until_last_close(struct kunit *test)
 		if (IS_ERR(set))
 			break;
 		/* The namespace dies at once; the file stays open. */
-		t->ns[i].alive = false;
+		nslog_ns_set_alive(&t->ns[i], false);
 		nslog_ns_pass(t);
 		nslog_ns_pass(t);
 	}
@@ -1010,8 +1008,8 @@ static void nslog_ns_test_owner_released_in_any_order(struct kunit *test)
 
 	/* 1: closed, then reaped; 0: reaped while open, then closed. */
 	nslog_ns_close(t, s1);
-	t->ns[1].alive = false;
-	t->ns[0].alive = false;
+	nslog_ns_set_alive(&t->ns[1], false);
+	nslog_ns_set_alive(&t->ns[0], false);
 	KUNIT_EXPECT_EQ(test, nslog_ns_pass(t), 0U);
 	t->now += GRACE_NS;
 	KUNIT_EXPECT_EQ(test, nslog_ns_pass(t), 2U);
@@ -1135,7 +1133,6 @@ static struct kunit_case nslog_ns_test_cases[] = {
 	KUNIT_CASE(nslog_ns_test_open_file_keeps_set_after_reap),
 	KUNIT_CASE_PARAM(nslog_ns_test_cap_and_reserve, nslog_ns_cap_gen_params),
 	KUNIT_CASE(nslog_ns_test_reap_frees_slot_for_new_ns),
-	KUNIT_CASE(nslog_ns_test_hold_error_is_returned),
 	KUNIT_CASE(nslog_ns_test_destroy_drops_every_entry),
 	KUNIT_CASE(nslog_ns_test_one_dead_reading_never_reaps),
 	KUNIT_CASE(nslog_ns_test_owner_quota_leaves_others_room),
