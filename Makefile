@@ -105,7 +105,7 @@ $(BUILD)/bench/writebench: bench/writebench.c include/uapi/linux/nslogger.h
 	@mkdir -p $(@D)
 	$(CC) $(TEST_CFLAGS) -o $@ bench/writebench.c
 
-test-host: tools bench-progs
+test-host: tools bench-progs test-progs
 	$(MAKE) -C tools O=$(BUILD)/tools check
 
 test-kunit:
@@ -172,9 +172,12 @@ test-fresh:
 	@scripts/deps.sh fresh
 	tests/fresh/run.sh
 
-# The fresh-machine check spends most of its time in apt-get (network and
-# disk), so it runs in the background beside host, check and KUnit (which
-# compile), and is waited for before the first VM suite boots.
+# Two suites run in the background, each beside others that leave a CPU to
+# it: the fresh-machine check (mostly apt-get: network and disk) beside
+# host, check and KUnit (which compile), and the debug kernel's run (one
+# guest, about one CPU's worth of TCG) beside the VM suites on 6.1 and sid
+# (one guest at a time). The host suite builds every program the VM suites
+# share first, so no two makes build the same file.
 test:
 	scripts/run-tests.sh \
 		"fresh&=$(MAKE) --no-print-directory test-fresh" \
@@ -182,9 +185,10 @@ test:
 		"check=$(MAKE) --no-print-directory check" \
 		"kunit=$(MAKE) --no-print-directory test-kunit" \
 		wait \
+		"debug&=$(MAKE) --no-print-directory test-debug" \
 		"vm=$(MAKE) --no-print-directory test-vm" \
 		"vm-sid=$(SID_IN_TEST) $(MAKE) --no-print-directory test-vm-sid" \
-		"debug=$(MAKE) --no-print-directory test-debug"
+		wait
 
 demo:
 	@scripts/deps.sh build tools vm containers

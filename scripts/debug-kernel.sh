@@ -249,11 +249,7 @@ build_module() {
 	# A copy, so this build's objects never mix with the shared tree's
 	# (the module is small: it is built from scratch every time).
 	rm -rf "${msrc:?}"/*
-	cp -a "$root/Kbuild" "$root/Kconfig" "$root/src" "$root/include" "$msrc/"
-	mkdir -p "$msrc/tests"
-	cp -a "$root/tests/kunit" "$msrc/tests/"
-	find "$msrc" \( -name '*.o' -o -name '*.ko' -o -name '.*.cmd' -o -name '*.mod' \
-		-o -name '*.mod.c' \) -delete
+	"$here/module-src.sh" "$msrc"
 	mapfile -t opts < <(kunit_opts)
 	say "building nslogger.ko against $(cat "$modroot/krel") with ${opts[*]}"
 	nice -n 10 make -C "$out" M="$msrc" -j"$jobs" CONFIG_NSLOG=m W=1 "${opts[@]}" modules >&2

@@ -14,8 +14,9 @@
 # NAME&=COMMAND starts the suite in the background, beside the ones that
 # follow, its output only to its log; "wait" (and the end of the list) waits
 # for such suites and then prints their logs and counts them.  For a suite
-# that mostly waits on the network and the disk (make test-fresh's apt-get
-# runs), beside ones that compile; never for two that boot VMs.
+# that leaves most of the machine to the ones beside it: make test-fresh
+# (mostly apt-get: network and disk) beside compiles, the debug kernel's
+# one TCG guest (about one CPU) beside the other VM suites' one at a time.
 set -uo pipefail
 
 top=$(cd "$(dirname "$0")/.." && pwd)

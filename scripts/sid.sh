@@ -215,9 +215,7 @@ build_module() {
 	# A failed build must not leave the last good module behind.
 	rm -f "$kodir/nslogger.ko"
 	rm -rf "${msrc:?}"/*
-	cp -a "$project/Kbuild" "$project/Kconfig" "$project/src" "$project/include" "$msrc/"
-	find "$msrc" \( -name '*.o' -o -name '*.ko' -o -name '.*.cmd' -o -name '*.mod' \
-		-o -name '*.mod.c' \) -delete
+	"$here/module-src.sh" "$msrc"
 	say "building nslogger.ko against $k"
 	chroot_run -w "$msrc" \
 		make -C "/lib/modules/$k/build" M="$msrc" CONFIG_NSLOG=m W=1 "$@" \
