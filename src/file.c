@@ -38,6 +38,7 @@
 #include "file.h"
 #include "logset.h"
 #include "ns/registry.h"
+#include "relay.h"
 #include "stream.h"
 
 /**
@@ -613,6 +614,9 @@ long nslog_file_ioctl(struct file *file, unsigned int cmd, unsigned long arg)
 		if (!(file->f_mode & FMODE_WRITE))
 			return -EBADF;
 		return nslog_set_size(file, (u32 __user *)arg);
+	case NSLOG_IOC_RELAY:
+		return nslog_relay_ioctl(file, nf->log->set,
+					 (struct nslog_relay __user *)arg);
 	default:
 		return -ENOTTY;
 	}
