@@ -27,7 +27,7 @@ VM_DEPS = build tools vm containers \
 TEST_CFLAGS := -std=gnu11 -O2 -g -Wall -Wextra -Werror -D_GNU_SOURCE \
 	       -I$(CURDIR)/include/uapi -pthread
 TEST_PROGS := $(TESTBIN)/abi_test $(TESTBIN)/ns_test $(TESTBIN)/rl_flood
-TEST_PROGS += $(TESTBIN)/tenant_test $(TESTBIN)/nslogfs_test
+TEST_PROGS += $(TESTBIN)/tenant_test $(TESTBIN)/nslogfs_test $(TESTBIN)/relay_test
 TEST_PROGS += $(TESTBIN)/stress $(TESTBIN)/badmem $(TESTBIN)/faultinj
 
 .PHONY: all module module-build tools test-progs deps help clean clean-cache demo demo-run test \
@@ -77,6 +77,7 @@ test-progs: $(TEST_PROGS)
 # The test programs: each one's sources, and one rule for them all.
 abi_test_SRCS	:= tests/abi/abi_test.c tests/lib/tap.c
 ns_test_SRCS	:= tests/containers/ns_test.c
+relay_test_SRCS	:= tests/containers/relay_test.c
 rl_flood_SRCS	:= tests/containers/rl_flood.c
 tenant_test_SRCS := tests/containers/tenant_test.c
 nslogfs_test_SRCS := tests/containers/nslogfs_test.c tests/lib/tap.c

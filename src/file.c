@@ -38,6 +38,7 @@
 #include "file.h"
 #include "logset.h"
 #include "ns/registry.h"
+#include "relay.h"
 #include "stream.h"
 
 /**
@@ -47,7 +48,8 @@
  * @cur: the reader's place in the ring
  * @filter: what this reader may see, fixed at open; holds a reference to
  *	the opener's pid namespace
- * @version: header version returned by read(), 1, 2 or NSLOG_ENTRY_VERSION
+ * @version: header version returned by read(), 1, 2, NSLOG_ENTRY_VERSION
+ *	or NSLOG_ENTRY2_VERSION
  * @payload: staging buffer for one payload on its way to user space
  * @opener: see &struct nslog_opener; NULL for files that cannot be written
  */
@@ -78,6 +80,7 @@ union nslog_hdr {
 	struct logger_entry v1;
 	struct logger_entry_v2 v2;
 	struct nslog_entry ns;
+	struct nslog_entry2 ns2;
 };
 
 static size_t nslog_hdr_size(int version)
@@ -87,6 +90,8 @@ static size_t nslog_hdr_size(int version)
 		return sizeof(struct logger_entry_v2);
 	case NSLOG_ENTRY_VERSION:
 		return sizeof(struct nslog_entry);
+	case NSLOG_ENTRY2_VERSION:
+		return sizeof(struct nslog_entry2);
 	default:
 		return sizeof(struct logger_entry);
 	}
@@ -205,6 +210,14 @@ static bool nslog_file_dead(struct nslog_file *nf)
 	return READ_ONCE(nf->log->set->dead) || READ_ONCE(nf->log->gone);
 }
 
+/* A record's flags as nslogger's headers show them. */
+static u32 nslog_entry_flags(u16 flags)
+{
+	return (flags & NSLOG_REC_KERNEL ? NSLOG_ENTRY_KERNEL : 0) |
+	       (flags & NSLOG_REC_RELAY ? NSLOG_ENTRY_RELAYED : 0) |
+	       (flags & NSLOG_REC_UNVERIFIED ? NSLOG_ENTRY_UNVERIFIED : 0);
+}
+
 /* Fill in the header @nf's version asks for; returns its size. */
 static size_t nslog_fill_hdr(struct nslog_file *nf, struct file *file,
 			     const struct nslog_rec_view *view,
@@ -213,9 +226,10 @@ static size_t nslog_fill_hdr(struct nslog_file *nf, struct file *file,
 	struct timespec64 ts = ns_to_timespec64(view->ts_ns);
 
 	memset(hdr, 0, sizeof(*hdr));
-	if (nf->version == NSLOG_ENTRY_VERSION) {
+	if (nf->version == NSLOG_ENTRY_VERSION ||
+	    nf->version == NSLOG_ENTRY2_VERSION) {
 		hdr->ns.len = view->len;
-		hdr->ns.hdr_size = sizeof(hdr->ns);
+		hdr->ns.hdr_size = nslog_hdr_size(nf->version);
 		hdr->ns.pid = view->pid;
 		hdr->ns.tid = view->tid;
 		hdr->ns.euid = from_kuid_munged(file->f_cred->user_ns,
@@ -225,9 +239,11 @@ static size_t nslog_fill_hdr(struct nslog_file *nf, struct file *file,
 		hdr->ns.lost = view->lost;
 		hdr->ns.time_ns = view->ts_ns;
 		hdr->ns.log_id = nslog_log_android_id(nf->log);
-		hdr->ns.flags = view->flags & NSLOG_REC_KERNEL ?
-				NSLOG_ENTRY_KERNEL : 0;
-		return sizeof(hdr->ns);
+		hdr->ns.flags = nslog_entry_flags(view->flags);
+		/* The first fields of nslog_entry2 are nslog_entry's. */
+		hdr->ns2.relay_pid = view->relay_pid;
+		hdr->ns2.stored_ns = view->stored_ns;
+		return nslog_hdr_size(nf->version);
 	}
 	hdr->v2.len = view->len;
 	hdr->v2.pid = view->pid;
@@ -482,7 +498,8 @@ static long nslog_set_version(struct nslog_file *nf, int __user *uversion)
 	if (get_user(version, uversion))
 		return -EFAULT;
 	/* Not logd's 3 and 4 either, as Android's driver: see abi.md. */
-	if (version != 1 && version != 2 && version != NSLOG_ENTRY_VERSION)
+	if (version != 1 && version != 2 && version != NSLOG_ENTRY_VERSION &&
+	    version != NSLOG_ENTRY2_VERSION)
 		return -EINVAL;
 	if (mutex_lock_interruptible(&nf->lock))
 		return -ERESTARTSYS;
@@ -597,6 +614,9 @@ long nslog_file_ioctl(struct file *file, unsigned int cmd, unsigned long arg)
 		if (!(file->f_mode & FMODE_WRITE))
 			return -EBADF;
 		return nslog_set_size(file, (u32 __user *)arg);
+	case NSLOG_IOC_RELAY:
+		return nslog_relay_ioctl(file, nf->log->set,
+					 (struct nslog_relay __user *)arg);
 	default:
 		return -ENOTTY;
 	}

@@ -368,6 +368,48 @@ ssize_t nslog_log_write(struct nslog_log *log, struct iov_iter *from, u16 len)
 }
 
 /**
+ * nslog_log_store_for() - store a record prepared for another task
+ * @log: the log
+ * @charged: whose cgroups pay for the record, held by the caller: the
+ *	writer a relay named, or the relay itself (src/relay.c)
+ * @rec: the header, stamped by the caller; the references in @rec->tgid
+ *	and @rec->tid are taken over, also on failure
+ * @payload: @rec->len bytes, in kernel memory
+ *
+ * As nslog_log_write(), but the identity is the caller's to stamp and the
+ * charge goes to @charged.
+ *
+ * Context: process context, may sleep (the first write allocates).
+ * Return: 0, -EAGAIN if a rate limit dropped the record, or -ENOMEM.
+ */
+int nslog_log_store_for(struct nslog_log *log, struct task_struct *charged,
+			struct nslog_rec *rec, const void *payload)
+{
+	struct nslog_rl_notice notice = { };
+	u16 len = rec->len;
+	int err = 0;
+
+	/* The payload is charged, as for write(), not what a relay adds. */
+	if (rec->flags & NSLOG_REC_RELAY)
+		len -= sizeof(struct nslog_rec_relay);
+	if (unlikely(!READ_ONCE(log->ring.buf)))
+		err = nslog_log_alloc(log);
+	if (!err && nslog_rl_charge_task(charged, log->rl_key, len, &notice))
+		err = -EAGAIN;
+	if (err) {
+		nslog_log_unstamp(rec);
+		return err;
+	}
+	if (unlikely(notice.records)) {
+		nslog_log_store_notice(log, &notice);
+		nslog_rl_notice_done(&notice);
+	}
+	nslog_ring_write(&log->ring, rec, payload);
+	nslog_log_wake(log);
+	return 0;
+}
+
+/**
  * nslog_log_flush() - drop every record of a log
  * @log: the log
  *

@@ -313,6 +313,31 @@ static bool nslog_ring_visible(const struct nslog_rec *rec,
 	return filter->all || uid_eq(rec->euid, filter->euid);
 }
 
+/*
+ * The view of a relayed record (NSLOG_REC_RELAY): the claims kept before
+ * its payload, the relay from the tid slot, and for a writer already gone
+ * the pid the relay named, which only the relay's own pid namespace can
+ * show.  Called with the lock held, @rec read from @pos.
+ */
+static void nslog_ring_relay_view(const struct nslog_ring *ring, u64 pos,
+				  const struct nslog_rec *rec,
+				  const struct nslog_ring_filter *filter,
+				  struct nslog_rec_view *view)
+{
+	struct nslog_rec_relay rel;
+
+	nslog_ring_copy_out(ring, pos + sizeof(*rec), &rel, sizeof(rel));
+	view->ts_ns = rel.claim_ns;
+	view->tid = rel.claim_tid;
+	view->len = rec->len - sizeof(rel);
+	if (!filter->pid_ns)
+		return;
+	view->relay_pid = pid_nr_ns(rec->tid, filter->pid_ns);
+	if ((rec->flags & NSLOG_REC_UNVERIFIED) && rec->tid &&
+	    ns_of_pid(rec->tid) == filter->pid_ns)
+		view->pid = rel.claim_pid;
+}
+
 /**
  * nslog_ring_peek() - find the next record a reader may see, and copy it
  * @ring: the ring
@@ -341,6 +366,7 @@ int nslog_ring_peek(struct nslog_ring *ring, struct nslog_ring_cursor *cur,
 	struct nslog_rec rec;
 	unsigned int budget;
 	u64 lost = cur->lost;
+	u32 skip;
 
 	spin_lock(&ring->lock);
 	for (;;) {
@@ -373,17 +399,25 @@ found:
 	view->seq = pos.seq;
 	view->order = rec.order;
 	view->ts_ns = rec.ts_ns;
+	view->stored_ns = rec.ts_ns;
 	view->pid = filter->pid_ns ? pid_nr_ns(rec.tgid, filter->pid_ns) : 0;
-	/* No tid reference: the writer was its thread group's leader. */
-	view->tid = rec.tid && filter->pid_ns ?
-		    pid_nr_ns(rec.tid, filter->pid_ns) : view->pid;
 	view->euid = rec.euid;
 	view->len = rec.len;
 	view->flags = rec.flags;
 	view->lost = lost;
+	view->relay_pid = 0;
+	skip = 0;
+	if (unlikely(rec.flags & NSLOG_REC_RELAY)) {
+		nslog_ring_relay_view(ring, pos.pos, &rec, filter, view);
+		skip = sizeof(struct nslog_rec_relay);
+	} else {
+		/* No tid reference: the writer was its thread group's leader. */
+		view->tid = rec.tid && filter->pid_ns ?
+			    pid_nr_ns(rec.tid, filter->pid_ns) : view->pid;
+	}
 	if (payload)
-		nslog_ring_copy_out(ring, pos.pos + sizeof(rec), payload,
-				    rec.len);
+		nslog_ring_copy_out(ring, pos.pos + sizeof(rec) + skip, payload,
+				    view->len);
 	spin_unlock(&ring->lock);
 	next->pos = pos.pos + nslog_ring_rec_size(rec.len);
 	next->seq = pos.seq + 1;

@@ -18,6 +18,8 @@ struct pid_namespace;
 
 /* Record flags. */
 #define NSLOG_REC_KERNEL	0x1	/* written by nslogger itself */
+#define NSLOG_REC_RELAY		0x2	/* stored by a relay: see nslog_rec_relay */
+#define NSLOG_REC_UNVERIFIED	0x4	/* relayed for a writer already gone */
 
 /**
  * struct nslog_rec - a record as it is laid out in the ring
@@ -27,7 +29,9 @@ struct pid_namespace;
  * @ts_ns: CLOCK_REALTIME of the write, in nanoseconds
  * @tgid: the writer's thread group, a counted reference (may be NULL)
  * @tid: the writer's thread, a counted reference; NULL when it is the
- *	thread group's leader (the same struct pid as @tgid)
+ *	thread group's leader (the same struct pid as @tgid).  With
+ *	NSLOG_REC_RELAY, the relay's thread group instead (a relayed record's
+ *	tid is a claim, kept in &struct nslog_rec_relay)
  * @euid: the writer's effective uid
  * @len: payload length; the payload follows the header directly
  * @flags: NSLOG_REC_*
@@ -43,6 +47,23 @@ struct nslog_rec {
 	kuid_t euid;
 	u16 len;
 	u16 flags;
+};
+
+/**
+ * struct nslog_rec_relay - what a relayed record keeps besides its header
+ * @claim_ns: the writer's CLOCK_REALTIME, as the relay claims it
+ * @claim_tid: the writer's thread id, as the relay claims it
+ * @claim_pid: with NSLOG_REC_UNVERIFIED, the writer's pid as the relay
+ *	named it in its own pid namespace (@tgid is NULL then); else 0
+ *
+ * A record with NSLOG_REC_RELAY carries this at the start of its payload
+ * area; its @len counts it.  Plain records carry nothing more, so the
+ * write path and the ring's history of plain records are unchanged.
+ */
+struct nslog_rec_relay {
+	s64 claim_ns;
+	s32 claim_tid;
+	s32 claim_pid;
 };
 
 /**
@@ -104,9 +125,14 @@ struct nslog_ring_cursor {
  * struct nslog_rec_view - a record as one reader sees it
  * @seq: sequence number in its ring
  * @order: number in its log set, see &struct nslog_rec
- * @ts_ns: CLOCK_REALTIME of the write, in nanoseconds
+ * @ts_ns: CLOCK_REALTIME of the write, in nanoseconds; the writer's claim
+ *	for a relayed record
+ * @stored_ns: CLOCK_REALTIME when the record was stored
  * @pid: writer's tgid in the reader's pid namespace, 0 if not visible there
- * @tid: writer's tid in the reader's pid namespace, 0 if not visible there
+ * @tid: writer's tid in the reader's pid namespace, 0 if not visible there;
+ *	a relayed record's claim, as it was given
+ * @relay_pid: a relayed record's relay (its tgid) in the reader's pid
+ *	namespace, 0 if not visible there or not relayed
  * @euid: writer's effective uid
  * @len: payload length
  * @flags: NSLOG_REC_*
@@ -116,8 +142,10 @@ struct nslog_rec_view {
 	u64 seq;
 	u64 order;
 	s64 ts_ns;
+	s64 stored_ns;
 	pid_t pid;
 	pid_t tid;
+	pid_t relay_pid;
 	kuid_t euid;
 	u16 len;
 	u16 flags;

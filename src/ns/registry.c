@@ -67,6 +67,7 @@
 #include <linux/nsproxy.h>
 #include <linux/proc_ns.h>
 #include <linux/sched.h>
+#include <linux/sched/task.h>
 #include <linux/seq_file.h>
 #include <linux/slab.h>
 #include <linux/timekeeping.h>
@@ -682,6 +683,37 @@ struct nslog_logset *nslog_ns_current_set(void)
 {
 	/* Only the task itself changes its nsproxy. */
 	return nslog_ns_ipc_set(current->nsproxy->ipc_ns, true);
+}
+
+/**
+ * nslog_ns_task_set() - the log set of another task's IPC namespace
+ * @task: the task, held by the caller
+ * @create: make the set if the namespace has none yet
+ *
+ * For relays (src/relay.c).  The namespace is held while it is looked up,
+ * taken from the task's nsproxy under task_lock(), as setns() changes it.
+ *
+ * Context: process context, may sleep.
+ * Return: a counted reference, for nslog_ns_put_set(); ERR_PTR(-ESRCH) if
+ * the task has exited (no nsproxy), or as for nslog_ns_get().
+ */
+struct nslog_logset *nslog_ns_task_set(struct task_struct *task, bool create)
+{
+	struct ipc_namespace *ipc = NULL;
+	struct nslog_logset *set;
+
+	task_lock(task);
+	if (task->nsproxy) {
+		ipc = task->nsproxy->ipc_ns;
+		nslog_ns_hold(ipc);
+	}
+	task_unlock(task);
+	if (!ipc)
+		return ERR_PTR(-ESRCH);
+	set = nslog_ns_ipc_set(ipc, create);
+	/* The put nsfs uses, as every kernel has it: see nslog_ns_hold(). */
+	nslog_ns_unhold(ipc);
+	return set;
 }
 
 /**

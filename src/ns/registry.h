@@ -16,6 +16,7 @@
 struct file;
 struct ipc_namespace;
 struct seq_file;
+struct task_struct;
 struct user_namespace;
 struct nslog_ns_entry;
 
@@ -168,6 +169,7 @@ void nslog_ns_owner_of(const struct user_namespace *user_ns,
 		       struct nslog_ns_owner *owner);
 
 struct nslog_logset *nslog_ns_current_set(void);
+struct nslog_logset *nslog_ns_task_set(struct task_struct *task, bool create);
 struct nslog_logset *nslog_ns_nsfs_set(struct file *nsfs);
 struct nslog_logset *nslog_ns_id_set(u64 id);
 void nslog_ns_put_set(struct nslog_logset *set);

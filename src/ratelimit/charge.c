@@ -89,16 +89,12 @@ static struct nslog_rl_rule *nslog_rl_rule_at(const struct nslog_rl_walk *w,
 	return r;
 }
 
-/**
- * nslog_rl_charge_walk() - the walk of nslog_rl_charge()
- * @log: as for nslog_rl_charge()
- * @len: as for nslog_rl_charge()
- * @notice: as for nslog_rl_charge()
- *
- * Context: process context, may sleep (a default bucket may be made).
- * Return: as for nslog_rl_charge().
+/*
+ * The walk of nslog_rl_charge() and nslog_rl_charge_task(), for @task, held
+ * by the caller.
  */
-int nslog_rl_charge_walk(u64 log, size_t len, struct nslog_rl_notice *notice)
+static int nslog_rl_charge_cgroups(struct task_struct *task, u64 log,
+				   size_t len, struct nslog_rl_notice *notice)
 {
 	struct nslog_rl_walk w = {
 		.levels = nslog_rl_levels(),
@@ -116,7 +112,7 @@ int nslog_rl_charge_walk(u64 log, size_t len, struct nslog_rl_notice *notice)
 	 */
 	if (w.dflt && !nslog_rl_table_full()) {
 		rcu_read_lock();
-		cgrp = task_dfl_cgroup(current);
+		cgrp = task_dfl_cgroup(task);
 		cgrp = cgroup_ancestor(cgrp, nslog_rl_default_level(cgrp->level));
 		if (nslog_rl_find(cgroup_id(cgrp)) || !cgroup_tryget(cgrp))
 			cgrp = NULL;
@@ -128,7 +124,7 @@ int nslog_rl_charge_walk(u64 log, size_t len, struct nslog_rl_notice *notice)
 	now = ktime_get_ns();
 	rcu_read_lock();
 	/* The task may move between cgroups: charge the one it is in now. */
-	w.cgrp = task_dfl_cgroup(current);
+	w.cgrp = task_dfl_cgroup(task);
 	w.own = w.cgrp->level;
 	w.dlevel = w.dflt ? nslog_rl_default_level(w.own) : -1;
 	for (level = w.own; level >= 0; level--)
@@ -137,4 +133,34 @@ int nslog_rl_charge_walk(u64 log, size_t len, struct nslog_rl_notice *notice)
 	err = nslog_rl_path_charge(&path, now, log, len, notice);
 	rcu_read_unlock();
 	return err;
+}
+
+/**
+ * nslog_rl_charge_walk() - the walk of nslog_rl_charge(), for current
+ * @log: as for nslog_rl_charge()
+ * @len: as for nslog_rl_charge()
+ * @notice: as for nslog_rl_charge()
+ *
+ * Context: process context, may sleep (a default bucket may be made).
+ * Return: as for nslog_rl_charge().
+ */
+int nslog_rl_charge_walk(u64 log, size_t len, struct nslog_rl_notice *notice)
+{
+	return nslog_rl_charge_cgroups(current, log, len, notice);
+}
+
+/**
+ * nslog_rl_charge_task_walk() - the walk of nslog_rl_charge_task()
+ * @task: the writer, held by the caller
+ * @log: as for nslog_rl_charge()
+ * @len: as for nslog_rl_charge()
+ * @notice: as for nslog_rl_charge()
+ *
+ * Context: process context, may sleep (a default bucket may be made).
+ * Return: as for nslog_rl_charge().
+ */
+int nslog_rl_charge_task_walk(struct task_struct *task, u64 log, size_t len,
+			      struct nslog_rl_notice *notice)
+{
+	return nslog_rl_charge_cgroups(task, log, len, notice);
 }

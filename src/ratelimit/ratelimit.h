@@ -12,6 +12,7 @@
 
 struct cgroup;
 struct seq_file;
+struct task_struct;
 
 /**
  * struct nslog_rl_notice - drops to report before a record that passed
@@ -40,7 +41,15 @@ struct nslog_rl_notice {
 extern u32 nslog_rl_level_map;
 extern bool nslog_rl_dflt_on;
 
+/* No rule and no default limit: nothing to charge, known from two loads. */
+static inline bool nslog_rl_idle(void)
+{
+	return !READ_ONCE(nslog_rl_level_map) && !READ_ONCE(nslog_rl_dflt_on);
+}
+
 int nslog_rl_charge_walk(u64 log, size_t len, struct nslog_rl_notice *notice);
+int nslog_rl_charge_task_walk(struct task_struct *task, u64 log, size_t len,
+			      struct nslog_rl_notice *notice);
 
 /**
  * nslog_rl_charge() - charge one record to the writer's cgroups
@@ -50,7 +59,8 @@ int nslog_rl_charge_walk(u64 log, size_t len, struct nslog_rl_notice *notice);
  *	before this record (then nslog_rl_notice_done() must follow)
  *
  * With no rule and no default limit a write is charged nothing, and this
- * costs two loads: the walk (charge.c) is not even called.
+ * costs two loads: the walk (charge.c) is not even called.  The writer,
+ * current, is read by the walk, so write() does not load it here.
  *
  * Context: process context, may sleep (a default bucket may be made).
  * Return: 0 if the record may be stored, -EAGAIN if a limit dropped it.
@@ -58,10 +68,31 @@ int nslog_rl_charge_walk(u64 log, size_t len, struct nslog_rl_notice *notice);
 static inline int nslog_rl_charge(u64 log, size_t len,
 				  struct nslog_rl_notice *notice)
 {
-	if (likely(!READ_ONCE(nslog_rl_level_map) &&
-		   !READ_ONCE(nslog_rl_dflt_on)))
+	if (likely(nslog_rl_idle()))
 		return 0;
 	return nslog_rl_charge_walk(log, len, notice);
+}
+
+/**
+ * nslog_rl_charge_task() - charge one record to a given task's cgroups
+ * @task: the writer, held by the caller: the task a relay names for
+ *	NSLOG_IOC_RELAY (src/relay.c), or the relay itself
+ * @log: as for nslog_rl_charge()
+ * @len: as for nslog_rl_charge()
+ * @notice: as for nslog_rl_charge()
+ *
+ * As nslog_rl_charge(), for a record stored on another task's behalf.
+ *
+ * Context: process context, may sleep (a default bucket may be made).
+ * Return: as for nslog_rl_charge().
+ */
+static inline int nslog_rl_charge_task(struct task_struct *task, u64 log,
+				       size_t len,
+				       struct nslog_rl_notice *notice)
+{
+	if (likely(nslog_rl_idle()))
+		return 0;
+	return nslog_rl_charge_task_walk(task, log, len, notice);
 }
 
 void nslog_rl_notice_done(struct nslog_rl_notice *notice);

@@ -1174,7 +1174,7 @@ static void t_own_header_every_version_same_record(void)
 static void t_own_version_set_get_and_refused_versions(void)
 {
 	static const int bad[] = { 3, 4, 0, -1, 5, NSLOG_ENTRY_VERSION - 1,
-				   NSLOG_ENTRY_VERSION + 1, 0x534e,
+				   NSLOG_ENTRY2_VERSION + 1, 0x534e,
 				   NSLOG_ENTRY_VERSION | 0x10000 };
 	unsigned char buf[RDBUF + 64];
 	struct nslog_entry *e = (void *)buf;
@@ -1191,6 +1191,9 @@ static void t_own_version_set_get_and_refused_versions(void)
 		CHECK_ERR(ioctl(r, LOGGER_SET_VERSION, &v), EINVAL);
 		CHECK(ioctl(r, LOGGER_GET_VERSION) == 1);
 	}
+	/* The relay header's version (NSLOG_IOC_RELAY) is one of ours. */
+	CHECK(set_version(r, NSLOG_ENTRY2_VERSION) == 0);
+	CHECK(ioctl(r, LOGGER_GET_VERSION) == 0x4e54);
 	CHECK(set_version(r, NSLOG_ENTRY_VERSION) == 0);
 	CHECK(ioctl(r, LOGGER_GET_VERSION) == 0x4e53);
 	/* A refused version leaves the own one in place. */

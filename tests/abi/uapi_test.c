@@ -27,6 +27,8 @@
 #define V1	struct logger_entry
 #define V2	struct logger_entry_v2
 #define NSE	struct nslog_entry
+#define NSE2	struct nslog_entry2
+#define RLY	struct nslog_relay
 
 /* Every check is a constant expression: asserted statically and at run. */
 #define UAPI_CHECKS(X)							\
@@ -90,6 +92,46 @@
 	X(FSIZE(NSE, time_ns) == 8 && !FUNSIGNED(NSE, time_ns))		\
 	X(FSIZE(NSE, log_id) == 4 && FUNSIGNED(NSE, log_id))		\
 	X(FSIZE(NSE, flags) == 4 && FUNSIGNED(NSE, flags))		\
+	X(NSLOG_ENTRY_RELAYED == 2)					\
+	X(NSLOG_ENTRY_UNVERIFIED == 4)					\
+	X(NSLOG_ENTRY2_VERSION == 0x4e54)				\
+	X(sizeof(NSE2) == 72)						\
+	X(offsetof(NSE2, len) == 0)					\
+	X(offsetof(NSE2, hdr_size) == 2)				\
+	X(offsetof(NSE2, pid) == 4)					\
+	X(offsetof(NSE2, tid) == 8)					\
+	X(offsetof(NSE2, euid) == 12)					\
+	X(offsetof(NSE2, seq) == 16)					\
+	X(offsetof(NSE2, order) == 24)					\
+	X(offsetof(NSE2, lost) == 32)					\
+	X(offsetof(NSE2, time_ns) == 40)				\
+	X(offsetof(NSE2, log_id) == 48)					\
+	X(offsetof(NSE2, flags) == 52)					\
+	X(offsetof(NSE2, relay_pid) == 56)				\
+	X(offsetof(NSE2, __reserved) == 60)				\
+	X(offsetof(NSE2, stored_ns) == 64)				\
+	X(offsetof(NSE2, msg) == 72)					\
+	X(FSIZE(NSE2, relay_pid) == 4 && !FUNSIGNED(NSE2, relay_pid))	\
+	X(FSIZE(NSE2, stored_ns) == 8 && !FUNSIGNED(NSE2, stored_ns))	\
+	X(sizeof(RLY) == 56)						\
+	X(offsetof(RLY, pid) == 0)					\
+	X(offsetof(RLY, uid) == 4)					\
+	X(offsetof(RLY, tid) == 8)					\
+	X(offsetof(RLY, log_id) == 12)					\
+	X(offsetof(RLY, time_ns) == 16)					\
+	X(offsetof(RLY, flags) == 24)					\
+	X(offsetof(RLY, len) == 28)					\
+	X(offsetof(RLY, payload) == 32)					\
+	X(offsetof(RLY, __reserved) == 40)				\
+	X(FSIZE(RLY, pid) == 4 && !FUNSIGNED(RLY, pid))			\
+	X(FSIZE(RLY, uid) == 4 && FUNSIGNED(RLY, uid))			\
+	X(FSIZE(RLY, tid) == 4 && !FUNSIGNED(RLY, tid))			\
+	X(FSIZE(RLY, time_ns) == 8 && !FUNSIGNED(RLY, time_ns))		\
+	X(FSIZE(RLY, payload) == 8 && FUNSIGNED(RLY, payload))		\
+	X(NSLOG_RELAY_KEEP_EXITED == 1)					\
+	X(NSLOG_RELAY_WRITER_SET == 2)					\
+	X(NSLOG_IOC_RELAY == _IOW(0xAE, 0x45, struct nslog_relay))	\
+	X(_IOC_SIZE(NSLOG_IOC_RELAY) == 56)				\
 	X(sizeof(struct nslog_info) == 40)				\
 	X(offsetof(struct nslog_info, set_id) == 0)			\
 	X(offsetof(struct nslog_info, ns_id) == 8)			\

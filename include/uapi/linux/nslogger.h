@@ -74,8 +74,26 @@ struct logger_entry_v2 {
  */
 #define NSLOG_ENTRY_VERSION	0x4e53
 
-/* struct nslog_entry's flags. */
+/*
+ * nslogger's header with what a relayed record adds (struct nslog_entry2):
+ * a reader opts into it, so readers of NSLOG_ENTRY_VERSION keep their 56
+ * bytes.
+ */
+#define NSLOG_ENTRY2_VERSION	0x4e54
+
+/* struct nslog_entry's (and struct nslog_entry2's) flags. */
 #define NSLOG_ENTRY_KERNEL	0x1	/* written by the kernel (rate-limit notices) */
+/*
+ * Stored by a relay for another task (NSLOG_IOC_RELAY): @pid and @euid are
+ * that task's, @tid and @time_ns are what the relay claims for it.
+ */
+#define NSLOG_ENTRY_RELAYED	0x2
+/*
+ * With NSLOG_ENTRY_RELAYED: the writer had exited when the record was
+ * stored, so @pid and @euid are the relay's word (SCM_CREDENTIALS), not
+ * checked against a live task.
+ */
+#define NSLOG_ENTRY_UNVERIFIED	0x4
 
 /**
  * struct nslog_entry - nslogger's own record header (NSLOG_ENTRY_VERSION)
@@ -91,12 +109,14 @@ struct logger_entry_v2 {
  *	exactly (with gaps where the other logs' records are)
  * @lost: records of this log that this reader lost (overwritten before it
  *	read them, or flushed) just before this one
- * @time_ns: CLOCK_REALTIME of the write, nanoseconds since the epoch
+ * @time_ns: CLOCK_REALTIME of the write, nanoseconds since the epoch; for
+ *	a relayed record, the writer's own time as the relay claims it
  * @log_id: which log, as Android's LOG_ID_* number them: 0 main, 1 radio,
  *	2 events, 3 system; a stream made in an nslogfs mount has its own,
  *	NSLOG_STREAM_LOG_ID_MIN or more, unique within its set
- * @flags: NSLOG_ENTRY_KERNEL for a record the kernel wrote; no writer can
- *	set it
+ * @flags: NSLOG_ENTRY_KERNEL for a record the kernel wrote,
+ *	NSLOG_ENTRY_RELAYED and NSLOG_ENTRY_UNVERIFIED (above); no writer can
+ *	set them
  * @msg: the payload, @len bytes
  */
 struct nslog_entry {
@@ -111,6 +131,46 @@ struct nslog_entry {
 	__s64	time_ns;
 	__u32	log_id;
 	__u32	flags;
+	char	msg[];
+};
+
+/**
+ * struct nslog_entry2 - nslogger's header with relays (NSLOG_ENTRY2_VERSION)
+ * @len: as in struct nslog_entry
+ * @hdr_size: sizeof(struct nslog_entry2), 72
+ * @pid: as in struct nslog_entry
+ * @tid: as in struct nslog_entry
+ * @euid: as in struct nslog_entry
+ * @seq: as in struct nslog_entry
+ * @order: as in struct nslog_entry
+ * @lost: as in struct nslog_entry
+ * @time_ns: as in struct nslog_entry
+ * @log_id: as in struct nslog_entry
+ * @flags: as in struct nslog_entry
+ * @relay_pid: with NSLOG_ENTRY_RELAYED, the relay's thread-group id as the
+ *	reader's pid namespace sees it (0 if not visible there); else 0
+ * @__reserved: 0
+ * @stored_ns: CLOCK_REALTIME when the kernel stored the record: the same
+ *	as @time_ns but for relayed records
+ * @msg: the payload, @len bytes
+ *
+ * The first 56 bytes are struct nslog_entry's.
+ */
+struct nslog_entry2 {
+	__u16	len;
+	__u16	hdr_size;
+	__s32	pid;
+	__s32	tid;
+	__u32	euid;
+	__u64	seq;
+	__u64	order;
+	__u64	lost;
+	__s64	time_ns;
+	__u32	log_id;
+	__u32	flags;
+	__s32	relay_pid;
+	__u32	__reserved;
+	__s64	stored_ns;
 	char	msg[];
 };
 
@@ -166,11 +226,14 @@ enum nslog_event_type {
 #define LOGGER_GET_NEXT_ENTRY_LEN	_IO(__LOGGERIO, 3)
 /* Drop every record.  Write fd (-EBADF) and privilege (-EPERM). */
 #define LOGGER_FLUSH_LOG		_IO(__LOGGERIO, 4)
-/* This reader's header version, 1, 2 or NSLOG_ENTRY_VERSION.  Read fd. */
+/*
+ * This reader's header version, 1, 2, NSLOG_ENTRY_VERSION or
+ * NSLOG_ENTRY2_VERSION.  Read fd.
+ */
 #define LOGGER_GET_VERSION		_IO(__LOGGERIO, 5)
 /*
- * Takes an int __user * holding 1, 2 or NSLOG_ENTRY_VERSION (else
- * -EINVAL).  Read fd.
+ * Takes an int __user * holding 1, 2, NSLOG_ENTRY_VERSION or
+ * NSLOG_ENTRY2_VERSION (else -EINVAL).  Read fd.
  */
 #define LOGGER_SET_VERSION		_IO(__LOGGERIO, 6)
 
@@ -290,6 +353,71 @@ struct nslog_open_stream {
  * -ENOENT (no log of that name in the set).
  */
 #define NSLOG_IOC_OPEN_STREAM	_IOW(__LOGGERIO, 0x44, struct nslog_open_stream)
+
+/* struct nslog_relay's flags. */
+/*
+ * If @pid names no live process any more, store the record anyway, with
+ * @pid and @uid as given, marked NSLOG_ENTRY_UNVERIFIED; without it, a
+ * writer that is gone is -ESRCH.
+ */
+#define NSLOG_RELAY_KEEP_EXITED	0x1
+/*
+ * Store into the log set of the writer's own IPC namespace, not the set of
+ * the file the call is made on (a host relay serving every container).
+ * Needs CAP_SYSLOG in the initial user namespace.
+ */
+#define NSLOG_RELAY_WRITER_SET	0x2
+
+/**
+ * struct nslog_relay - argument of NSLOG_IOC_RELAY: one record of another
+ *	process
+ * @pid: the writer's process id in the caller's pid namespace, as
+ *	SCM_CREDENTIALS gives it; the kernel finds the process itself and
+ *	stamps its pid and euid
+ * @uid: the writer's uid in the caller's user namespace, as
+ *	SCM_CREDENTIALS gives it; used only for a writer that is gone
+ *	(NSLOG_RELAY_KEEP_EXITED), and must map into the set's user namespace
+ * @tid: the writer's thread id, as it claims it (logd's header); stored
+ *	and shown as given, never translated
+ * @log_id: which log, as Android's LOG_ID_* number them: 0 main, 1 radio,
+ *	2 events, 3 system
+ * @time_ns: the writer's CLOCK_REALTIME, as it claims it, nanoseconds since
+ *	the epoch, 0 or more
+ * @flags: NSLOG_RELAY_*
+ * @len: payload bytes, 1 to LOGGER_ENTRY_MAX_PAYLOAD
+ * @payload: the payload's address in the caller's memory: for the text
+ *	logs [priority][tag\0][message\0], for events a binary event, as
+ *	write() takes them (not checked by the kernel)
+ * @__reserved: 0
+ */
+struct nslog_relay {
+	__s32	pid;
+	__u32	uid;
+	__s32	tid;
+	__u32	log_id;
+	__s64	time_ns;
+	__u32	flags;
+	__u32	len;
+	__u64	payload;
+	__u64	__reserved[2];
+};
+
+/*
+ * Store one record as written by another process (a logd-protocol relay).
+ * On a write fd of any log of the set (a read fd only for CAP_SYSLOG in
+ * the initial user namespace, such as NSLOG_IOC_OPEN_NS's); the caller
+ * needs CAP_SYSLOG in the user namespace owning the set, and the writer must
+ * be a process of the set's IPC namespace.  The record is charged to the
+ * writer's cgroups, as if it had called write().  Returns @len, also when a
+ * rate limit dropped it unless drop_errno is set (then -EAGAIN).  Errors:
+ * -EBADF (read fd), -EPERM (no privilege over the set; the writer in
+ * another IPC namespace), -EFAULT, -EINVAL (@flags, @__reserved, @log_id,
+ * @tid, @time_ns, @len 0, @pid 0 or less), -EMSGSIZE (@len over the
+ * maximum), -ESRCH (the writer is gone, without NSLOG_RELAY_KEEP_EXITED),
+ * -EOVERFLOW (a gone writer's @uid does not map into the set's user
+ * namespace), -ENOSPC, -ENOMEM.  docs/abi.md has the recipe for pidfds.
+ */
+#define NSLOG_IOC_RELAY		_IOW(__LOGGERIO, 0x45, struct nslog_relay)
 
 /* statfs()'s f_type of an nslogfs mount (docs/nslogfs.md). */
 #define NSLOGFS_SUPER_MAGIC	0x6e736c66	/* "nslf" */
