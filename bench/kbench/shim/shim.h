@@ -21,6 +21,7 @@ typedef uint8_t u8;
 typedef uint16_t u16;
 typedef uint32_t u32;
 typedef uint64_t u64;
+typedef int32_t s32;
 typedef int64_t s64;
 
 typedef struct { unsigned int val; } kuid_t;
@@ -32,6 +33,7 @@ typedef struct { unsigned int val; } kuid_t;
 #define min3(a, b, c)	min(min(a, b), c)
 #define min_t(t, a, b)	min((t)(a), (t)(b))
 #define likely(x)	__builtin_expect(!!(x), 1)
+#define unlikely(x)	__builtin_expect(!!(x), 0)
 #define __acquires(x)
 #define __releases(x)
 #define READ_ONCE(x)	(*(volatile __typeof__(x) *)&(x))
@@ -76,6 +78,11 @@ static inline int pid_nr_ns(struct pid *p, struct pid_namespace *ns)
 	(void)p;
 	(void)ns;
 	return 0;
+}
+static inline struct pid_namespace *ns_of_pid(struct pid *p)
+{
+	(void)p;
+	return NULL;
 }
 
 #endif
