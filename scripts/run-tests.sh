@@ -14,9 +14,9 @@
 # NAME&=COMMAND starts the suite in the background, beside the ones that
 # follow, its output only to its log; "wait" (and the end of the list) waits
 # for such suites and then prints their logs and counts them.  For a suite
-# that leaves most of the machine to the ones beside it: make test-fresh
-# (mostly apt-get: network and disk) beside compiles, the debug kernel's
-# one TCG guest (about one CPU) beside the other VM suites' one at a time.
+# that leaves most of the machine to the ones beside it, such as make
+# test-fresh (mostly apt-get: network and disk) beside compiles; not for two
+# TCG guests, which slow each other about as much as they overlap.
 set -uo pipefail
 
 top=$(cd "$(dirname "$0")/.." && pwd)
