@@ -247,8 +247,8 @@ build_module() {
 
 	mkdir -p "$msrc" "$kodir"
 	# A copy, so this build's objects never mix with the shared tree's
-	# (the module is small: it is built from scratch every time).
-	rm -rf "${msrc:?}"/*
+	# (the module is small: it is built from scratch every time);
+	# module-src.sh empties it first.
 	"$here/module-src.sh" "$msrc"
 	mapfile -t opts < <(kunit_opts)
 	say "building nslogger.ko against $(cat "$modroot/krel") with ${opts[*]}"

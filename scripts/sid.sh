@@ -214,7 +214,6 @@ build_module() {
 	mkdir -p "$msrc" "$kodir"
 	# A failed build must not leave the last good module behind.
 	rm -f "$kodir/nslogger.ko"
-	rm -rf "${msrc:?}"/*
 	"$here/module-src.sh" "$msrc"
 	say "building nslogger.ko against $k"
 	chroot_run -w "$msrc" \
