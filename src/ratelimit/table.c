@@ -160,6 +160,45 @@ static void nslog_rl_gc_fn(struct work_struct *work)
 		queue_delayed_work(system_dfl_wq, &nslog_rl_gc_work, HZ);
 }
 
+#if IS_ENABLED(CONFIG_NSLOG_RL_KUNIT_TEST)
+/**
+ * nslog_rl_gc_queued() - whether the collector is queued
+ *
+ * For the KUnit suite, which checks that each case leaves it idle.
+ *
+ * Context: any.
+ * Return: true while its work is pending.
+ */
+bool nslog_rl_gc_queued(void)
+{
+	return delayed_work_pending(&nslog_rl_gc_work);
+}
+
+/**
+ * nslog_rl_gc_stop() - leave the collector idle once the table is empty
+ *
+ * For the KUnit cases that add a rule and clear it.  6.1's KUnit runs a
+ * module's suites before the module's init and before its parameters are
+ * parsed; a load that a bad parameter then refuses frees the module
+ * without calling its exit, and a collector still queued then fires in
+ * freed memory, or in the next load's copy of it.
+ *
+ * Context: process context, may sleep; nothing else adds rules meanwhile.
+ * Return: true if the table was empty and the collector is now idle.
+ */
+bool nslog_rl_gc_stop(void)
+{
+	bool empty;
+
+	mutex_lock(&nslog_rl_mutex);
+	empty = !nslog_rl_count;
+	mutex_unlock(&nslog_rl_mutex);
+	if (empty)
+		cancel_delayed_work_sync(&nslog_rl_gc_work);
+	return empty;
+}
+#endif
+
 /**
  * nslog_rl_table_exit() - stop the collector and free every rule
  *

@@ -75,4 +75,9 @@ void nslog_rl_update_levels(void);
 bool nslog_rl_cgroup_removed(struct cgroup *cgrp);
 void nslog_rl_table_exit(void);
 
+#if IS_ENABLED(CONFIG_NSLOG_RL_KUNIT_TEST)
+bool nslog_rl_gc_queued(void);
+bool nslog_rl_gc_stop(void);
+#endif
+
 #endif /* _NSLOG_RL_TABLE_H */
