@@ -4,9 +4,11 @@
 # debug-kernel.sh - the KASAN/UBSAN/lockdep/kmemleak kernel of `make test-debug`.
 #
 #   scripts/debug-kernel.sh kernel     build the kernel (cached), print its dir
-#   scripts/debug-kernel.sh module     build nslogger.ko with its KUnit suites
-#                                      against it, print the .ko's path
-#   scripts/debug-kernel.sh env        print KERNEL=, MODDIR=, KREL=, KO= lines
+#   scripts/debug-kernel.sh module     build nslogger.ko against it twice,
+#                                      with its KUnit suites and without,
+#                                      print the paths of both
+#   scripts/debug-kernel.sh env        print KERNEL=, MODDIR=, KREL=, KO=,
+#                                      KUNIT_KO= lines
 #
 # The kernel is the same for every checkout, so it is kept outside the clone,
 # in the cache folder (scripts/cache-dir.sh: /var/cache/nslogger/debug-kernel
@@ -22,7 +24,11 @@
 #                             modules.builtin, checked before every use
 #   build/debug-kernel/nslogger-src/  a copy of the module's sources, built
 #                             with M= there, so no objects land in the cache
-#   build/ko-debug/nslogger.ko        the result of "module"
+#   build/debug-kernel/nslogger-kunit-src/  the same, for the KUnit build
+#   build/ko-debug/nslogger.ko        the module as it ships (KO=)
+#   build/ko-debug/kunit/nslogger.ko  the module with its KUnit suites, which
+#                             run at every insmod (KUNIT_KO=): loaded once
+#                             for them, then the other one for everything else
 #
 # A lock (CACHE/.lock) keeps two checkouts from building it at once.
 #
@@ -53,6 +59,7 @@ tree=$build/linux-source-6.1
 out=$build/out
 modroot=$build/modroot
 msrc=$root/build/debug-kernel/nslogger-src
+ksrc=$root/build/debug-kernel/nslogger-kunit-src
 kodir=$root/build/ko-debug
 jobs=${NSLOG_DEBUG_JOBS:-2}
 # Part of the cache key: change it when build_kernel builds differently.
@@ -242,19 +249,30 @@ kunit_opts() {
 	echo "KCFLAGS=${flags# }"
 }
 
-build_module() {
-	local -a opts
+# build_one SRC DEST [MAKEVAR...]: nslogger.ko from a fresh copy of the
+# module's sources in SRC, copied to DEST.
+build_one() {
+	local src=$1 dest=$2
 
-	mkdir -p "$msrc" "$kodir"
+	shift 2
+	mkdir -p "$src" "$(dirname "$dest")"
 	# A copy, so this build's objects never mix with the shared tree's
 	# (the module is small: it is built from scratch every time);
 	# module-src.sh empties it first.
-	"$here/module-src.sh" "$msrc"
+	"$here/module-src.sh" "$src"
+	say "building $(basename "$(dirname "$dest")")/nslogger.ko against $(cat "$modroot/krel")${*:+ with $*}"
+	nice -n 10 make -C "$out" M="$src" -j"$jobs" CONFIG_NSLOG=m W=1 "$@" modules >&2
+	cp "$src/nslogger.ko" "$dest"
+}
+
+build_module() {
+	local -a opts
+
 	mapfile -t opts < <(kunit_opts)
-	say "building nslogger.ko against $(cat "$modroot/krel") with ${opts[*]}"
-	nice -n 10 make -C "$out" M="$msrc" -j"$jobs" CONFIG_NSLOG=m W=1 "${opts[@]}" modules >&2
-	cp "$msrc/nslogger.ko" "$kodir/nslogger.ko"
+	build_one "$msrc" "$kodir/nslogger.ko"
+	build_one "$ksrc" "$kodir/kunit/nslogger.ko" "${opts[@]}"
 	echo "$kodir/nslogger.ko"
+	echo "$kodir/kunit/nslogger.ko"
 }
 
 case "${1:-}" in
@@ -281,6 +299,7 @@ env)
 	echo "MODDIR=$modroot/lib/modules/$krel"
 	echo "KREL=$krel"
 	echo "KO=$kodir/nslogger.ko"
+	echo "KUNIT_KO=$kodir/kunit/nslogger.ko"
 	;;
 *)
 	sed -n '/^#   scripts\/debug-kernel.sh kernel/,/^#   *against it/s/^#//p' "$0" >&2

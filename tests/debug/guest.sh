@@ -6,7 +6,10 @@
 # Runs in the debug kernel's guest with nslogger.ko (built with its KUnit
 # suites) loaded by the harness, and prints TAP lines:
 #   1. the KUnit results: the suites ran when the module was loaded; their
-#      KTAP lines are read back from the kernel log, one line per case;
+#      KTAP lines are read back from the kernel log, one line per case; then
+#      that module is unloaded and $NSLOG_DEBUG_KO, the same sources built
+#      without KUnit, loaded in its place for everything after, so that the
+#      suites run once rather than at each of the VM suite's loads;
 #   2. the VM suite (tests/containers/suite.sh, its default list, or the
 #      scenarios in $NSLOG_DEBUG_SCENARIOS);
 #   3. the stress driver tests/stress/run.sh, or a SKIP if there is none;
@@ -82,6 +85,23 @@ if [ -n "${NSLOG_DEBUG_KUNIT:-}" ] && [ "$suites" -eq 0 ]; then
 	not_ok "kunit: the module was built with $NSLOG_DEBUG_KUNIT but no suite ran"
 fi
 echo "# kunit: $suites suites, $cases cases"
+
+# The module without KUnit from here on (tests/debug/run.sh names it): it
+# must not run the suites again.
+if [ -n "${NSLOG_DEBUG_KO:-}" ]; then
+	before=$(dmesg | grep -c '# Subtest: ' || true)
+	if ! unload; then
+		not_ok "rmmod the KUnit build of nslogger"
+	else
+		export NSLOG_KO=$NSLOG_DEBUG_KO
+		# shellcheck disable=SC2086 # word splitting is wanted
+		if ! insmod "$NSLOG_KO" ${NSLOG_PARAMS:-}; then
+			not_ok "insmod $NSLOG_KO, the build without KUnit"
+		elif [ "$(dmesg | grep -c '# Subtest: ' || true)" -ne "$before" ]; then
+			not_ok "the build without KUnit ran KUnit suites"
+		fi
+	fi
+fi
 
 # --- 2. the VM suite ----------------------------------------------------------
 

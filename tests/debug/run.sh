@@ -7,10 +7,13 @@
 #   tests/debug/run.sh [--quick]
 #
 # 1. scripts/debug-kernel.sh module: the debug kernel (built once, cached
-#    under build/debug-kernel/) and nslogger.ko built against it with the
-#    project's KUnit suites (build/ko-debug/nslogger.ko);
+#    under build/debug-kernel/) and nslogger.ko built against it twice: with
+#    the project's KUnit suites (build/ko-debug/kunit/nslogger.ko) and
+#    without (build/ko-debug/nslogger.ko);
 # 2. one VM boot (tests/containers/vm.sh --kernel) that runs
-#    tests/debug/guest.sh: the KUnit suites (run at insmod), the VM suite,
+#    tests/debug/guest.sh: the KUnit suites (run when the harness loads the
+#    first module, once: the guest then loads the second, as the VM suite
+#    loads and unloads it some 40 times), the VM suite,
 #    tests/stress/run.sh, a kmemleak scan after rmmod, and a check of the
 #    whole kernel log for KASAN, UBSAN, lockdep, kmemleak, WARN and BUG
 #    reports. panic_on_warn is off, so one report does not hide the next;
@@ -60,7 +63,10 @@ t1=$(date +%s)
 rm -rf "$results"
 mkdir -p "$results"
 rc=0
-"$root/tests/containers/vm.sh" --kernel "$KERNEL" --moddir "$MODDIR" --ko "$KO" \
+# The guest swaps the KUnit build for the plain one after reading KUnit's
+# results.
+export NSLOG_DEBUG_KO=$KO
+"$root/tests/containers/vm.sh" --kernel "$KERNEL" --moddir "$MODDIR" --ko "$KUNIT_KO" \
 	--mem "${NSLOG_DEBUG_MEM:-2G}" --timeout "${NSLOG_DEBUG_TIMEOUT:-3600}" \
 	--append "panic_on_warn=0 rcupdate.rcu_cpu_stall_timeout=300" --log "$results/console.log" --out "$results" \
 	-- "$here/guest.sh" || rc=$?
