@@ -31,7 +31,7 @@ TEST_PROGS += $(TESTBIN)/tenant_test $(TESTBIN)/nslogfs_test $(TESTBIN)/relay_te
 TEST_PROGS += $(TESTBIN)/stress $(TESTBIN)/badmem $(TESTBIN)/faultinj
 
 .PHONY: all module module-build tools test-progs deps help clean clean-cache demo demo-run test \
-	test-kunit test-fresh test-vm test-vm-run test-vm-6.12 test-vm-sid test-host test-debug test-debug-quick check install dkms-install bench bench-progs
+	test-kunit test-fresh test-vm test-vm-run test-vm-6.12 test-vm-sid test-host test-debug test-debug-quick debug-kernel check install dkms-install bench bench-progs
 
 all: module tools
 
@@ -47,6 +47,7 @@ help:
 	@echo "make test-vm-sid   the VM suite on Debian sid's newest kernel (built in a chroot)"
 	@echo "make test-debug KUnit, VM suite and stress on a KASAN/lockdep 6.1 kernel with mainline's exports"
 	@echo "make test-debug-quick  a reduced debug run (about 6 min on the cached kernel)"
+	@echo "make debug-kernel      build (or check) the cached debug kernel of make test-debug"
 	@echo "make check      checkpatch --strict; sparse (C=2) and W=1 against 6.1, 6.12 and sid"
 	@echo "make clean-cache  remove the builds kept outside the clone (scripts/cache-dir.sh)"
 	@echo "make bench      benchmarks in one VM boot: bench/results, docs/benchmarks.md"
@@ -173,8 +174,17 @@ test-fresh:
 	@scripts/deps.sh fresh
 	tests/fresh/run.sh
 
+# The debug kernel of make test-debug, built if the cache lacks it (else its
+# checksums checked): make test does it in its first phase, beside the
+# host suites, rather than in front of the debug run.
+debug-kernel:
+	@scripts/deps.sh debug
+	@scripts/debug-kernel.sh kernel >/dev/null
+
 # The fresh-machine check (mostly apt-get: network and disk) runs in the
-# background beside host, check and KUnit (which compile); the VM suites
+# background beside host, check and KUnit (which compile), and so does the
+# debug kernel's build on a cold cache (a preparation, counted only if it
+# fails: scripts/run-tests.sh's NAME@=); the VM suites
 # then run one at a time: two TCG guests on two CPUs slow each other about
 # as much as they overlap (the 6.1 suite took 25 min beside the debug
 # kernel's run instead of 12.6; docs/reliability.md). The host suite builds
@@ -182,6 +192,7 @@ test-fresh:
 test:
 	scripts/run-tests.sh \
 		"fresh&=$(MAKE) --no-print-directory test-fresh" \
+		"kernel@=$(MAKE) --no-print-directory debug-kernel" \
 		"host=$(MAKE) --no-print-directory test-host" \
 		"check=$(MAKE) --no-print-directory check" \
 		"kunit=$(MAKE) --no-print-directory test-kunit" \

@@ -4,7 +4,7 @@
 # run-tests.sh - run test suites, keep going after a failure, and end with
 # one summary line "N passed, N failed, N skipped" over all of them.
 #
-#   run-tests.sh NAME=COMMAND ... [NAME&=COMMAND ...] [wait] ...
+#   run-tests.sh NAME=COMMAND ... [NAME&=COMMAND ...] [NAME@=COMMAND ...] [wait] ...
 #
 # Each COMMAND is run with bash; its output goes to the terminal and to
 # build/results/NAME.log.  Its count is the last line of the form
@@ -13,7 +13,10 @@
 #
 # NAME&=COMMAND starts the suite in the background, beside the ones that
 # follow, its output only to its log; "wait" (and the end of the list) waits
-# for such suites and then prints their logs and counts them.  For a suite
+# for such suites and then prints their logs and counts them.  NAME@=COMMAND
+# is the same for a preparation that is not a test (building a cached
+# kernel the suites after the next "wait" boot): it counts nothing when it
+# succeeds and one failure when it does not.  For a suite
 # that leaves most of the machine to the ones beside it, such as make
 # test-fresh (mostly apt-get: network and disk) beside compiles; not for two
 # TCG guests, which slow each other about as much as they overlap.
@@ -31,6 +34,7 @@ wholly=()
 bg_names=()
 bg_pids=()
 bg_starts=()
+bg_preps=()
 
 # account NAME RC SECS: count a finished suite from its log.
 account() {
@@ -62,16 +66,23 @@ account() {
 
 # Wait for the background suites, print their logs, count them.
 wait_bg() {
-	local i rc
+	local i rc secs
 
 	for i in "${!bg_pids[@]}"; do
 		rc=0
 		wait "${bg_pids[i]}" || rc=$?
 		echo "##### ${bg_names[i]} (ran in the background; its log follows)"
 		cat "$results/${bg_names[i]}.log"
-		account "${bg_names[i]}" "$rc" $(($(cat "$results/${bg_names[i]}.end") - bg_starts[i]))
+		secs=$(($(cat "$results/${bg_names[i]}.end") - bg_starts[i]))
+		if [ "${bg_preps[i]}" = 1 ]; then
+			summary+=("$(printf '%-8s %s after %ds' "${bg_names[i]}" \
+				"$([ "$rc" -eq 0 ] && echo "prepared" || echo "FAILED (exit $rc)")" "$secs")")
+			[ "$rc" -eq 0 ] || fail=$((fail + 1))
+			continue
+		fi
+		account "${bg_names[i]}" "$rc" "$secs"
 	done
-	bg_names=() bg_pids=() bg_starts=()
+	bg_names=() bg_pids=() bg_starts=() bg_preps=()
 }
 
 for spec in "$@"; do
@@ -81,9 +92,12 @@ for spec in "$@"; do
 	fi
 	name=${spec%%=*}
 	cmd=${spec#*=}
-	if [ "${name%&}" != "$name" ]; then
-		name=${name%&}
+	if [ "${name%[&@]}" != "$name" ]; then
+		prep=0
+		[ "${name%@}" = "$name" ] || prep=1
+		name=${name%[&@]}
 		echo "##### $name (in the background): $cmd"
+		bg_preps+=("$prep")
 		bg_names+=("$name")
 		bg_starts+=("$(date +%s)")
 		# No terminal, no stdin: it must not read what the others are given.
