@@ -11,7 +11,8 @@
  *   writebench rules N PARENT       N cgroups PARENT/rI with a rule each
  *
  * A CASE is key=value pairs split by commas:
- *   w=null|nslog|nslogv|kmsg|marker|unix|pipe|open|drain   the writer
+ *   w=null|nslog|nslogv|kmsg|marker|unix|pipe|open|drain|relay|recv|recvrelay
+ *                  the writer (relay, recv and recvrelay: below)
  *   p=BYTES        payload (default 100): prio byte, "bench\0", message\0
  *   dev=PATH       log device (default /dev/log_main)
  *   ns=new|each    writer(s) in one new IPC namespace, or one each
@@ -19,7 +20,23 @@
  *   act=1          the readers read (one thread each), else they idle
  *   cg=PATH        the writers join this cgroup (a cgroup.procs folder)
  *   th=N           N writer processes at once (default 1)
+ *   cpu=N          the case's processes (writers, readers, senders) run on
+ *                  CPU N only
  *   name=TEXT      the case's name in the output
+ *
+ * The relay writers store records as a logd-protocol relay (nslogd) does,
+ * and need CAP_SYSLOG over the log's set:
+ *   relay          NSLOG_IOC_RELAY of the payload on the device's write fd,
+ *                  into the main log of its set, naming a live writer: a
+ *                  child process that sleeps
+ *   recv           a bare datagram receiver: recvmsg() of one datagram of
+ *                  the payload from an AF_UNIX SOCK_DGRAM socket bound as
+ *                  logd's logdw is (SO_PASSCRED on, a cmsg buffer), which
+ *                  a child process fills with send() from a socket
+ *                  connected to it, blocking when it is full; one operation
+ *                  is one datagram received
+ *   recvrelay      recv, then NSLOG_IOC_RELAY of the datagram into the main
+ *                  log, naming the sender by the SCM_CREDENTIALS pid
  *
  * Each case is a worker process set up once (namespace, cgroup, readers).
  * The parent calibrates each to about MS milliseconds per sample, then runs
@@ -40,6 +57,7 @@
 #include <pthread.h>
 #include <sched.h>
 #include <signal.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -51,6 +69,7 @@
 #include <sys/stat.h>
 #include <sys/types.h>
 #include <sys/uio.h>
+#include <sys/un.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -66,12 +85,12 @@
 
 enum writer {
 	W_NULL, W_NSLOG, W_NSLOGV, W_KMSG, W_MARKER, W_UNIX, W_PIPE, W_OPEN,
-	W_DRAIN,
+	W_DRAIN, W_RELAY, W_RECV, W_RECVRELAY,
 };
 
 static const char *const writer_names[] = {
 	"null", "nslog", "nslogv", "kmsg", "marker", "unix", "pipe", "open",
-	"drain",
+	"drain", "relay", "recv", "recvrelay",
 };
 
 struct bcase {
@@ -83,6 +102,7 @@ struct bcase {
 	int active;
 	char cg[256];
 	int threads;
+	int cpu;
 	char name[64];
 
 	pid_t pid;
@@ -191,6 +211,10 @@ struct wctx {
 	int fd;		/* what is written to */
 	int peer;	/* unix/pipe reader's end, closed in the writer */
 	int rdfd;	/* drain: the reading fd */
+	int relfd;	/* recvrelay: the log's fd the relay stores through */
+	struct nslog_relay rel;	/* relay, recvrelay: the ioctl's argument */
+	char rbuf[MAX_PAYLOAD];	/* recv*: the datagram received */
+	char cbuf[CMSG_SPACE(sizeof(struct ucred))];	/* recv*: its cmsg */
 };
 
 /* liblog's record: priority, tag with its NUL, message with its NUL. */
@@ -250,6 +274,74 @@ static pid_t spawn_sink(int fd)
 	return pid;
 }
 
+/* The live writer a relay case names: a process that sleeps. */
+static pid_t spawn_sleeper(void)
+{
+	pid_t pid = fork();
+
+	if (pid < 0)
+		die("fork");
+	if (!pid) {
+		prctl_parent_death();
+		for (;;)
+			pause();
+	}
+	return pid;
+}
+
+/*
+ * The receiving end of a logd-style socket: bound to an address (abstract,
+ * unique per process) that a sender connect()s to, as logdw is, so the
+ * kernel's limit on queued datagrams (net.unix.max_dgram_qlen) applies as
+ * it does to logd; SO_PASSCRED as logd sets it.  A child process sends the
+ * payload to it without end, blocking while the queue is full.
+ */
+static int dgram_setup(struct wctx *x)
+{
+	struct sockaddr_un sa = { .sun_family = AF_UNIX };
+	socklen_t salen;
+	int one = 1, s;
+	pid_t pid;
+
+	salen = offsetof(struct sockaddr_un, sun_path) + 1 +
+		snprintf(sa.sun_path + 1, sizeof(sa.sun_path) - 1,
+			 "nslog-writebench-%d", (int)getpid());
+	x->fd = socket(AF_UNIX, SOCK_DGRAM | SOCK_CLOEXEC, 0);
+	if (x->fd < 0 || bind(x->fd, (struct sockaddr *)&sa, salen) ||
+	    setsockopt(x->fd, SOL_SOCKET, SO_PASSCRED, &one, sizeof(one)))
+		return -1;
+	pid = fork();
+	if (pid < 0)
+		die("fork");
+	if (!pid) {
+		prctl_parent_death();
+		close(x->fd);
+		s = socket(AF_UNIX, SOCK_DGRAM | SOCK_CLOEXEC, 0);
+		if (s < 0 || connect(s, (struct sockaddr *)&sa, salen))
+			_exit(1);
+		for (;;)
+			if (send(s, x->buf, x->c->payload, 0) < 0 &&
+			    errno != EINTR)
+				_exit(1);
+	}
+	return 0;
+}
+
+/* What a relay passes that is not the writer's pid: logd's claims. */
+static void relay_init(struct wctx *x, pid_t pid)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_REALTIME, &ts);
+	memset(&x->rel, 0, sizeof(x->rel));
+	x->rel.pid = pid;
+	x->rel.tid = pid;
+	x->rel.log_id = 0;	/* main */
+	x->rel.time_ns = (int64_t)ts.tv_sec * 1000000000LL + ts.tv_nsec;
+	x->rel.len = x->c->payload;
+	x->rel.payload = (uintptr_t)x->buf;
+}
+
 static int writer_setup(struct wctx *x)
 {
 	const struct bcase *c = x->c;
@@ -257,6 +349,7 @@ static int writer_setup(struct wctx *x)
 
 	x->peer = -1;
 	x->rdfd = -1;
+	x->relfd = -1;
 	fill_payload(x, c->payload);
 	switch (c->w) {
 	case W_NULL:
@@ -298,6 +391,21 @@ static int writer_setup(struct wctx *x)
 		if (x->rdfd < 0)
 			return -1;
 		break;
+	case W_RELAY:
+		x->fd = open(c->dev, O_WRONLY);
+		relay_init(x, spawn_sleeper());
+		break;
+	case W_RECVRELAY:
+		x->relfd = open(c->dev, O_WRONLY);
+		if (x->relfd < 0)
+			return -1;
+		relay_init(x, 0);
+		x->rel.payload = (uintptr_t)x->rbuf;
+		/* fall through */
+	case W_RECV:
+		if (dgram_setup(x))
+			return -1;
+		break;
 	}
 	return x->fd < 0 ? -1 : 0;
 }
@@ -327,6 +435,40 @@ static int drain_once(struct wctx *x, struct result *r)
 	return 0;
 }
 
+/*
+ * One datagram received; for recvrelay also stored, as written by its
+ * sender (SCM_CREDENTIALS), as nslogd stores what logdw receives.
+ */
+static ssize_t dgram_recv(struct wctx *x)
+{
+	struct iovec iov = { x->rbuf, sizeof(x->rbuf) };
+	struct msghdr mh = {
+		.msg_iov = &iov,
+		.msg_iovlen = 1,
+		.msg_control = x->cbuf,
+		.msg_controllen = sizeof(x->cbuf),
+	};
+	struct cmsghdr *cm;
+	struct ucred uc;
+	ssize_t n;
+
+	n = recvmsg(x->fd, &mh, 0);
+	if (n < 0 || x->c->w == W_RECV)
+		return n;
+	cm = CMSG_FIRSTHDR(&mh);
+	if (!cm || cm->cmsg_level != SOL_SOCKET ||
+	    cm->cmsg_type != SCM_CREDENTIALS) {
+		errno = EPROTO;
+		return -1;
+	}
+	memcpy(&uc, CMSG_DATA(cm), sizeof(uc));
+	x->rel.pid = uc.pid;
+	x->rel.tid = uc.pid;
+	x->rel.uid = uc.uid;
+	x->rel.len = n;
+	return ioctl(x->relfd, NSLOG_IOC_RELAY, &x->rel);
+}
+
 static ssize_t writer_op(struct wctx *x)
 {
 	const struct bcase *c = x->c;
@@ -337,6 +479,11 @@ static ssize_t writer_op(struct wctx *x)
 		return writev(x->fd, x->iov, 3);
 	case W_UNIX:
 		return send(x->fd, x->buf, c->payload, 0);
+	case W_RELAY:
+		return ioctl(x->fd, NSLOG_IOC_RELAY, &x->rel);
+	case W_RECV:
+	case W_RECVRELAY:
+		return dgram_recv(x);
 	case W_OPEN:
 		ret = open(c->dev, O_WRONLY);
 		if (ret >= 0)
@@ -454,7 +601,15 @@ static void case_worker(struct bcase *c, int cmd, int res)
 	uint64_t n;
 
 	prctl_parent_death();
-	if (c->cg[0] && join_cgroup(c->cg))
+	if (c->cpu >= 0) {
+		cpu_set_t set;
+
+		CPU_ZERO(&set);
+		CPU_SET(c->cpu, &set);
+		if (sched_setaffinity(0, sizeof(set), &set))
+			err = errno;
+	}
+	if (!err && c->cg[0] && join_cgroup(c->cg))
 		err = errno;
 	if (!err && c->ns[0] == 'n' && unshare(CLONE_NEWIPC))
 		err = errno;
@@ -514,6 +669,7 @@ static int parse_case(struct bcase *c, char *spec)
 	memset(c, 0, sizeof(*c));
 	c->payload = 100;
 	c->threads = 1;
+	c->cpu = -1;
 	strcpy(c->dev, "/dev/log_main");
 	for (tok = strtok_r(spec, ",", &save); tok;
 	     tok = strtok_r(NULL, ",", &save)) {
@@ -543,6 +699,8 @@ static int parse_case(struct bcase *c, char *spec)
 			snprintf(c->cg, sizeof(c->cg), "%s", v);
 		} else if (!strcmp(tok, "th")) {
 			c->threads = atoi(v);
+		} else if (!strcmp(tok, "cpu")) {
+			c->cpu = atoi(v);
 		} else if (!strcmp(tok, "name")) {
 			snprintf(c->name, sizeof(c->name), "%s", v);
 		} else {
@@ -550,7 +708,7 @@ static int parse_case(struct bcase *c, char *spec)
 		}
 	}
 	if (c->payload < 10 || c->payload > MAX_PAYLOAD || c->threads < 1 ||
-	    c->threads > 16)
+	    c->threads > 16 || c->cpu >= CPU_SETSIZE)
 		return -1;
 	if (!c->name[0])
 		snprintf(c->name, sizeof(c->name), "%s-%d",
