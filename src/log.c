@@ -367,46 +367,118 @@ ssize_t nslog_log_write(struct nslog_log *log, struct iov_iter *from, u16 len)
 	return len;
 }
 
+/*
+ * Store a relayed record: its claims, then the next @rec->len - sizeof(*rel)
+ * bytes of @from, copied straight into the ring as nslog_log_store_iter()
+ * copies a write's, with page faults disabled under the ring lock.
+ *
+ * Return: 0, or -EFAULT if the copy came up short; @from is then as it was
+ * and @rec still holds its references.
+ */
+static int nslog_log_store_relay_iter(struct nslog_log *log,
+				      struct nslog_rec *rec,
+				      const struct nslog_rec_relay *rel,
+				      struct iov_iter *from)
+{
+	size_t n = sizeof(*rel), len = rec->len - n, first, copied;
+	struct nslog_ring_span span;
+
+	nslog_ring_reserve(&log->ring, rec->len, &span);
+	/* The claims, which the end of the ring may cut in two ... */
+	first = min_t(size_t, n, span.len[0]);
+	memcpy(span.buf[0], rel, first);
+	memcpy(span.buf[1], (const u8 *)rel + first, n - first);
+	/* ... then the payload, after them. */
+	pagefault_disable();
+	if (first < n) {
+		copied = copy_from_iter(span.buf[1] + n - first, len, from);
+	} else {
+		copied = copy_from_iter(span.buf[0] + n, span.len[0] - n, from);
+		if (copied == span.len[0] - n && span.len[1])
+			copied += copy_from_iter(span.buf[1], span.len[1],
+						 from);
+	}
+	pagefault_enable();
+	if (likely(copied == len)) {
+		nslog_ring_commit(&log->ring, rec);
+		return 0;
+	}
+	nslog_ring_abort(&log->ring);
+	iov_iter_revert(from, copied);
+	return -EFAULT;
+}
+
+/* As nslog_log_store_bounce(), for a relayed record. */
+static int nslog_log_store_relay_bounce(struct nslog_log *log,
+					struct nslog_rec *rec,
+					const struct nslog_rec_relay *rel,
+					struct iov_iter *from)
+{
+	size_t n = sizeof(*rel);
+	u8 *buf;
+
+	buf = kmalloc(rec->len, GFP_KERNEL);
+	if (!buf)
+		return -ENOMEM;
+	memcpy(buf, rel, n);
+	if (!copy_from_iter_full(buf + n, rec->len - n, from)) {
+		kfree(buf);
+		return -EFAULT;
+	}
+	nslog_ring_write(&log->ring, rec, buf);
+	kfree(buf);
+	return 0;
+}
+
 /**
- * nslog_log_store_for() - store a record prepared for another task
+ * nslog_log_store_for() - store a relayed record for another task
  * @log: the log
  * @charged: whose cgroups pay for the record, held by the caller: the
  *	writer a relay named, or the relay itself (src/relay.c)
- * @rec: the header, stamped by the caller; the references in @rec->tgid
- *	and @rec->tid are taken over, also on failure
- * @payload: @rec->len bytes, in kernel memory
+ * @rec: the header, stamped by the caller (NSLOG_REC_RELAY); the
+ *	references in @rec->tgid and @rec->tid are taken over, also on failure
+ * @rel: the claims stored before the payload
+ * @from: the payload, @rec->len - sizeof(*@rel) bytes, faulted in by the
+ *	caller
  *
  * As nslog_log_write(), but the identity is the caller's to stamp and the
- * charge goes to @charged.
+ * charge goes to @charged.  The payload is copied once, from @from into
+ * the ring.
  *
  * Context: process context, may sleep (the first write allocates).
- * Return: 0, -EAGAIN if a rate limit dropped the record, or -ENOMEM.
+ * Return: 0, -EAGAIN if a rate limit dropped the record, -EFAULT if the
+ * payload could not be read after all, or -ENOMEM.
  */
 int nslog_log_store_for(struct nslog_log *log, struct task_struct *charged,
-			struct nslog_rec *rec, const void *payload)
+			struct nslog_rec *rec, const struct nslog_rec_relay *rel,
+			struct iov_iter *from)
 {
 	struct nslog_rl_notice notice = { };
-	u16 len = rec->len;
+	/* The payload is charged, as for write(), not what a relay adds. */
+	u16 len = rec->len - sizeof(*rel);
 	int err = 0;
 
-	/* The payload is charged, as for write(), not what a relay adds. */
-	if (rec->flags & NSLOG_REC_RELAY)
-		len -= sizeof(struct nslog_rec_relay);
 	if (unlikely(!READ_ONCE(log->ring.buf)))
 		err = nslog_log_alloc(log);
 	if (!err && nslog_rl_charge_task(charged, log->rl_key, len, &notice))
 		err = -EAGAIN;
-	if (err) {
-		nslog_log_unstamp(rec);
-		return err;
-	}
+	if (err)
+		goto out_unstamp;
 	if (unlikely(notice.records)) {
 		nslog_log_store_notice(log, &notice);
 		nslog_rl_notice_done(&notice);
 	}
-	nslog_ring_write(&log->ring, rec, payload);
+	err = nslog_log_store_relay_iter(log, rec, rel, from);
+	if (unlikely(err))
+		err = nslog_log_store_relay_bounce(log, rec, rel, from);
+	if (err)
+		goto out_unstamp;
 	nslog_log_wake(log);
 	return 0;
+
+out_unstamp:
+	nslog_log_unstamp(rec);
+	return err;
 }
 
 /**

@@ -60,7 +60,8 @@ void nslog_log_teardown(struct nslog_log *log);
 int nslog_log_fit_size(u32 limit, u32 *size);
 ssize_t nslog_log_write(struct nslog_log *log, struct iov_iter *from, u16 len);
 int nslog_log_store_for(struct nslog_log *log, struct task_struct *charged,
-			struct nslog_rec *rec, const void *payload);
+			struct nslog_rec *rec, const struct nslog_rec_relay *rel,
+			struct iov_iter *from);
 void nslog_log_flush(struct nslog_log *log);
 int nslog_log_resize(struct nslog_log *log, u32 size, u32 limit);
 

@@ -43,9 +43,9 @@
 #include <linux/pid.h>
 #include <linux/sched.h>
 #include <linux/sched/task.h>
-#include <linux/slab.h>
 #include <linux/timekeeping.h>
 #include <linux/uaccess.h>
+#include <linux/uio.h>
 #include <linux/user_namespace.h>
 
 #include <uapi/linux/nslogger.h>
@@ -212,10 +212,12 @@ long nslog_relay_ioctl(struct file *file, struct nslog_logset *set,
 {
 	struct nslog_logset *target = NULL;
 	struct task_struct *task = NULL;
-	struct nslog_rec_relay *rel;
+	struct nslog_rec_relay rel;
 	struct nslog_relay arg;
 	struct pid *writer = NULL;
+	struct iov_iter from;
 	struct nslog_rec rec;
+	void __user *payload;
 	kuid_t euid;
 	long err;
 
@@ -228,14 +230,17 @@ long nslog_relay_ioctl(struct file *file, struct nslog_logset *set,
 	if (err)
 		return err;
 
-	/* The claims, then the payload, as the ring will hold them. */
-	rel = kmalloc(sizeof(*rel) + arg.len, GFP_KERNEL);
-	if (!rel)
-		return -ENOMEM;
-	if (copy_from_user(rel + 1, u64_to_user_ptr(arg.payload), arg.len)) {
-		err = -EFAULT;
-		goto out_free;
-	}
+	/*
+	 * The payload is copied once, from the caller straight into the ring,
+	 * as write() copies; a buffer that cannot be read is refused here,
+	 * before anything is looked up or charged.
+	 */
+	payload = u64_to_user_ptr(arg.payload);
+	if (!access_ok(payload, arg.len))
+		return -EFAULT;
+	iov_iter_ubuf(&from, ITER_SOURCE, payload, arg.len);
+	if (fault_in_iov_iter_readable(&from, arg.len))
+		return -EFAULT;
 
 	task = nslog_relay_writer(arg.pid, &writer);
 	if (task) {
@@ -258,23 +263,21 @@ long nslog_relay_ioctl(struct file *file, struct nslog_logset *set,
 		euid = task_euid(task);
 	} else {
 		/* A writer that is gone: only its own set is known, the file's. */
-		err = -ESRCH;
 		if (!(arg.flags & NSLOG_RELAY_KEEP_EXITED) ||
 		    (arg.flags & NSLOG_RELAY_WRITER_SET))
-			goto out_free;
+			return -ESRCH;
 		euid = make_kuid(current_user_ns(), arg.uid);
-		err = -EOVERFLOW;
 		if (!uid_valid(euid) || !kuid_has_mapping(set->user_ns, euid))
-			goto out_free;
+			return -EOVERFLOW;
 		target = nslog_logset_get(set);
 	}
 
-	nslog_relay_stamp(&rec, rel, &arg, writer, euid);
+	nslog_relay_stamp(&rec, &rel, &arg, writer, euid);
 	/* The record holds the writer's reference now. */
 	writer = NULL;
 	/* A gone writer's record is paid for by the relay. */
 	err = nslog_log_store_for(&target->logs[nslog_relay_log(&arg)],
-				  task ?: current, &rec, rel);
+				  task ?: current, &rec, &rel, &from);
 	if (err == -EAGAIN && !nslog_rl_drop_fails())
 		err = 0;
 	if (!err)
@@ -285,7 +288,5 @@ out_put_task:
 	if (task)
 		put_task_struct(task);
 	put_pid(writer);
-out_free:
-	kfree(rel);
 	return err;
 }

@@ -16,6 +16,7 @@
 #include <linux/slab.h>
 #include <linux/string.h>
 #include <linux/uidgid.h>
+#include <linux/uio.h>
 
 #include <uapi/linux/nslogger.h>
 
@@ -336,6 +337,107 @@ static void nslog_relay_test_adds_sixteen_bytes(struct kunit *test)
 	KUNIT_EXPECT_LE(test, st.used, (u64)nslog_ring_rec_size(5) + 16);
 }
 
+/*
+ * Move @ring's head to offset @off (a multiple of 8) with plain records of
+ * the current task: pieces of at most one 2 KiB record, none shorter than
+ * the shortest record.
+ */
+static void relay_fill_to(struct nslog_ring *ring, u32 off)
+{
+	static const u8 zeros[2048];
+	struct nslog_rec rec = { .euid = GLOBAL_ROOT_UID };
+	u32 least = nslog_ring_rec_size(8), most = nslog_ring_rec_size(2048);
+	u32 gap, piece;
+
+	gap = (off - (u32)ring->head) & (ring->size - 1);
+	if (gap && gap < least)
+		gap += ring->size;
+	while (gap) {
+		piece = min(gap, most);
+		if (gap - piece && gap - piece < least)
+			piece = gap - least;
+		rec.tgid = get_pid(task_tgid(current));
+		rec.len = piece - nslog_ring_rec_size(0);
+		nslog_ring_write(ring, &rec, zeros);
+		gap -= piece;
+	}
+}
+
+/*
+ * nslog_log_store_for() copies the claims and then the payload straight
+ * into the ring: the record is read back whole wherever the end of the ring
+ * cuts it, in the claims, between them and the payload, or in the payload.
+ */
+static void nslog_relay_test_store_wraps_anywhere(struct kunit *test)
+{
+	struct nslog_relay_test *t = test->priv;
+	struct nslog_ring_filter all = {
+		.pid_ns = task_active_pid_ns(current),
+		.all = true,
+	};
+	struct nslog_relay arg = good_arg();
+	struct nslog_ring_cursor cur, next;
+	struct nslog_rec_relay rel;
+	struct nslog_rec_view view;
+	struct nslog_log *log;
+	struct iov_iter from;
+	struct nslog_rec rec;
+	struct kvec kv;
+	u32 hdr = nslog_ring_rec_size(0);
+	u8 payload[61], *buf;
+	int k, i;
+
+	log = kunit_kzalloc(test, sizeof(*log), GFP_KERNEL);
+	buf = kunit_kzalloc(test, NSLOG_RING_MIN_SIZE, GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, log);
+	KUNIT_ASSERT_NOT_NULL(test, buf);
+	nslog_log_setup(log, NULL, &t->order, NSLOG_LOG_MAIN,
+			NSLOG_RING_MIN_SIZE);
+	KUNIT_ASSERT_TRUE(test, nslog_ring_attach(&log->ring, buf));
+	for (i = 0; i < sizeof(payload); i++)
+		payload[i] = 'a' + i % 26;
+	arg.len = sizeof(payload);
+
+	/*
+	 * The claims and payload (77 bytes) start 80 bytes before the end of
+	 * the ring, 72, ..., 8, at its start, and 8 bytes after it.
+	 */
+	for (k = -10; k <= 1; k++) {
+		u32 start = (NSLOG_RING_MIN_SIZE + 8 * k) &
+			    (NSLOG_RING_MIN_SIZE - 1);
+
+		relay_fill_to(&log->ring, start - hdr);
+		nslog_relay_stamp(&rec, &rel, &arg, get_pid(task_tgid(current)),
+				  KUIDT_INIT(WRITER_UID));
+		kv.iov_base = payload;
+		kv.iov_len = sizeof(payload);
+		iov_iter_kvec(&from, ITER_SOURCE, &kv, 1, sizeof(payload));
+		KUNIT_ASSERT_EQ(test, nslog_log_store_for(log, current, &rec,
+							  &rel, &from), 0);
+		KUNIT_EXPECT_EQ(test, iov_iter_count(&from), (size_t)0);
+
+		/* The newest record is the one just stored. */
+		cur = (struct nslog_ring_cursor){ .pos = log->ring.head -
+				nslog_ring_rec_size(rec.len),
+			.seq = log->ring.head_seq - 1 };
+		memset(t->out, 0, sizeof(payload));
+		KUNIT_ASSERT_EQ(test, nslog_ring_peek(&log->ring, &cur, &all,
+						      &view, t->out, &next), 0);
+		KUNIT_EXPECT_EQ_MSG(test, view.len, (u16)sizeof(payload),
+				    "claims at ring end %+d", 8 * k);
+		KUNIT_EXPECT_EQ_MSG(test, view.ts_ns, (s64)CLAIM_NS,
+				    "claims at ring end %+d", 8 * k);
+		KUNIT_EXPECT_EQ_MSG(test, view.tid, CLAIM_TID,
+				    "claims at ring end %+d", 8 * k);
+		KUNIT_EXPECT_EQ_MSG(test, view.flags, (u16)NSLOG_REC_RELAY,
+				    "claims at ring end %+d", 8 * k);
+		KUNIT_EXPECT_EQ_MSG(test, memcmp(t->out, payload,
+						 sizeof(payload)), 0,
+				    "claims at ring end %+d", 8 * k);
+	}
+	nslog_ring_flush(&log->ring);
+}
+
 static struct kunit_case nslog_relay_test_cases[] = {
 	KUNIT_CASE_PARAM(nslog_relay_test_check_validates_each_field,
 			 nslog_relay_check_gen_params),
@@ -345,6 +447,7 @@ static struct kunit_case nslog_relay_test_cases[] = {
 	KUNIT_CASE(nslog_relay_test_uid_filter_sees_writers_records),
 	KUNIT_CASE(nslog_relay_test_refs_dropped_with_records),
 	KUNIT_CASE(nslog_relay_test_adds_sixteen_bytes),
+	KUNIT_CASE(nslog_relay_test_store_wraps_anywhere),
 	{}
 };
 
