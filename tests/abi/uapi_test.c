@@ -66,6 +66,7 @@
 	X(FSIZE(V2, euid) == 4 && FUNSIGNED(V2, euid))			\
 	X(LOGGER_ENTRY_MAX_PAYLOAD == 4076)				\
 	X(NSLOG_ENTRY_MAX_LEN == 56 + 4076)				\
+	X(NSLOG_ENTRY2_MAX_LEN == 72 + 4076)				\
 	X(NSLOG_ENTRY_VERSION == 0x4e53)				\
 	X(NSLOG_ENTRY_KERNEL == 1)					\
 	X(sizeof(NSE) == 56)						\

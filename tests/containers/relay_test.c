@@ -191,7 +191,7 @@ static int cmd_read(int argc, char **argv)
 	const char *node = "/dev/log_main";
 	unsigned long long nsid = 0;
 	int c, fd, version = NSLOG_ENTRY2_VERSION;
-	char buf[NSLOG_ENTRY_MAX_LEN + 64];
+	char buf[NSLOG_ENTRY2_MAX_LEN];
 
 	while ((c = getopt(argc, argv, "d:i:v:")) != -1) {
 		switch (c) {

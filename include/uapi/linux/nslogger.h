@@ -176,8 +176,14 @@ struct nslog_entry2 {
 
 /* The largest payload one record carries; longer writes are truncated. */
 #define LOGGER_ENTRY_MAX_PAYLOAD	4076
-/* The largest record read() returns, with nslogger's own header. */
+/*
+ * The largest record read() returns with nslogger's own header
+ * (NSLOG_ENTRY_VERSION), and with the header relays add
+ * (NSLOG_ENTRY2_VERSION): a reader's buffer for one record.
+ */
 #define NSLOG_ENTRY_MAX_LEN	(sizeof(struct nslog_entry) + \
+				 LOGGER_ENTRY_MAX_PAYLOAD)
+#define NSLOG_ENTRY2_MAX_LEN	(sizeof(struct nslog_entry2) + \
 				 LOGGER_ENTRY_MAX_PAYLOAD)
 
 /* Device names, as the driver registers them (devtmpfs: /dev/log_main ...). */
