@@ -17,9 +17,13 @@
  *    |- group 2 leader: unshare(CLONE_NEWIPC)
  *    |- group 3 leader: unshare(CLONE_NEWUSER | CLONE_NEWIPC) ...
  *    |     each leader forks, and respawns when they exit:
- *    |     2 writers, 2 readers and 1 chaos process in its namespace;
- *    |     a reader is non-blocking, or blocking with a timer signal that
- *    |     interrupts its reads, or 2 to 4 threads reading one file
+ *    |     2 writers, 2 readers, 1 chaos process and 1 relay in its
+ *    |     namespace; a reader is non-blocking, or blocking with a timer
+ *    |     signal that interrupts its reads, or 2 to 4 threads reading one
+ *    |     file; the relay stores records with NSLOG_IOC_RELAY for its
+ *    |     clients (children it moves between the group's cgroups, tells
+ *    |     to exit or kills, and relays for while and after they exit),
+ *    |     the leader and itself, and makes calls that must be refused
  *    |- cgroup manager: makes cgroups under /sys/fs/cgroup/nslstress.PID,
  *    |     sets and clears rate rules on them, moves writers between them,
  *    |     removes them
@@ -52,10 +56,20 @@
  * setting drop_errno for the run), so the stored sequence of each writer is
  * gapless unless records were overwritten or flushed.
  *
+ * A relay stores under a writer id of its own, with sequence numbers of its
+ * own, records whose payload names the writer (its pid, claimed tid, euid)
+ * and says what the relay expects of the record: alive (verified), exiting
+ * (either), reaped (unverified: NSLOG_RELAY_KEEP_EXITED), or refused (a bad
+ * argument, which must never be stored).
+ *
  * Readers check, for each record: one whole, well-formed record per read
- * (header fields against the size read() returned, v1 or v2 layout), the
- * header's pid/tid/euid against the payload, the payload byte for byte, the
- * namespace tag, and that each writer's sequence only goes forward.  A
+ * (header fields against the size read() returned, v1, v2 or nslogger's
+ * 0x4e54 layout), the header's pid/tid/euid against the payload, the
+ * payload byte for byte, the namespace tag, and that each writer's sequence
+ * only goes forward.  With the 0x4e54 header, also: the log id, the seq
+ * one more than the last one read plus the records reported lost, the
+ * order growing, and for a relayed record the flag, the relay's pid, the
+ * claimed time and NSLOG_ENTRY_UNVERIFIED as the relay expected it.  A
  * reader that cannot have been lapped (fewer bytes entered its ring since it
  * opened than the ring holds, with a bound for records in flight and for
  * rate-limit notices) and saw no flush must see every record stored after
@@ -114,12 +128,15 @@
 #define NGROUPS_MAX_	8
 #define NWRITERS	2	/* per group; the chaos process is one more */
 #define NREADERS	2
-#define NWSLOTS		(NWRITERS + 1)
+#define RELAY_WID	(NWRITERS + 1)	/* the slot of the group's relay */
+#define NWSLOTS		(NWRITERS + 2)	/* writers, chaos process, relay */
+#define NRCLIENTS	3	/* live writers a relay names, at most */
 #define NLOGS		4
 #define MAGIC		0x4d525453u	/* "STRM" */
 #define UNSHARE_TAG	0x8000u
 #define NOTICE_BOUND	256	/* ring bytes of one rate-limit notice, at most */
 #define REC_HDR		40	/* the module's stored record header */
+#define REL_HDR		16	/* what a relayed record adds in the ring */
 #define NCGROUPS	3	/* per group */
 
 static const char *const log_paths[NLOGS] = {
@@ -148,6 +165,10 @@ enum op {
 	OP_T_ACCEPTED, OP_T_DROPPED, OP_T_NOTICE, OP_UNSHARE_QUOTA,
 	OP_S_CREATE, OP_S_UNLINK, OP_S_READBACK, OP_S_REPLACED, OP_S_EOF,
 	OP_S_TRUNCATE, OP_S_LIST, OP_S_LIMIT,
+	OP_E2_READ, OP_RELAY_CLIENT, OP_RELAY_CG_MOVE, OP_RELAY, OP_RELAY_RDFD,
+	OP_RELAY_WSET, OP_RELAY_RACE, OP_RELAY_EXITED, OP_RELAY_GONE,
+	OP_RELAY_DROPPED, OP_RELAY_REFUSED, OP_RELAY_VERIFIED,
+	OP_RELAY_UNVERIFIED, OP_RELAY_RACE_VERIFIED, OP_RELAY_RACE_UNVERIFIED,
 	OP_NR
 };
 
@@ -170,13 +191,19 @@ static const char *const op_names[OP_NR] = {
 	"stream_create", "stream_unlink", "stream_own_record_read",
 	"stream_replaced_between_opens", "stream_removed_reader_eof",
 	"stream_truncate", "stream_listing", "stream_at_limit",
+	"records_read_0x4e54", "relay_clients", "relay_client_cgroup_move",
+	"relay_stored", "relay_through_read_fd", "relay_writer_set",
+	"relay_racing_exit", "relay_for_exited", "relay_racing_esrch",
+	"relay_dropped", "relay_refused", "relayed_read_0x4e54",
+	"relayed_read_unverified", "relayed_race_read_verified",
+	"relayed_race_read_unverified",
 };
 
 /* Invariants, each counted separately. */
 enum inv {
 	INV_FORMAT, INV_ORDER, INV_CONTENT, INV_COMPLETE, INV_NAMESPACE,
 	INV_ERRNO, INV_UNSHARE, INV_CGROUP, INV_HANG, INV_SHARED, INV_QUOTA,
-	INV_DEFAULT, INV_STREAM, INV_NR
+	INV_DEFAULT, INV_STREAM, INV_SEQ, INV_RELAY, INV_NR
 };
 
 static const char *const inv_names[INV_NR] = {
@@ -193,6 +220,8 @@ static const char *const inv_names[INV_NR] = {
 	"a tenant holds at most ns_per_owner sets; the host and others still get theirs",
 	"a tenant's new cgroups share one default bucket, held to its bound",
 	"a stream's records carry its log id; a removed stream's reader ends",
+	"a log's seq, lost and order add up for every reader (0x4e54 header)",
+	"a relayed record names its writer and its relay; a refused relay stores nothing",
 };
 
 struct wstate {
@@ -210,6 +239,7 @@ struct gstate {
 	uint64_t ns_id;
 	int ready;
 	int userns;
+	int32_t leader;		/* the group leader's pid */
 	struct wstate w[NWSLOTS];
 	struct lstate l[NLOGS];
 };
@@ -242,6 +272,7 @@ struct tstate {
 struct shared {
 	int stop;
 	int ngroups;
+	int32_t driver;		/* the driver's pid */
 	uint64_t ops[OP_NR];
 	uint64_t viol[INV_NR];
 	uint64_t printed;
@@ -360,22 +391,50 @@ static void fill(uint8_t *p, size_t len, unsigned int group, unsigned int wid,
 	}
 }
 
-/* Build a record of @want bytes (the kernel keeps at most 4076). */
-static size_t build(uint8_t *p, size_t want, unsigned int group,
-		    unsigned int wid, unsigned int log, uint32_t seq)
+/*
+ * Build a record of @want bytes (the kernel keeps at most 4076) as written
+ * by @pid, @tid and @euid.
+ */
+static size_t build_as(uint8_t *p, size_t want, unsigned int group,
+		       unsigned int wid, unsigned int log, uint32_t seq,
+		       int32_t pid, int32_t tid, uint32_t euid)
 {
 	size_t stored = want > LOGGER_ENTRY_MAX_PAYLOAD ?
 			LOGGER_ENTRY_MAX_PAYLOAD : want;
 	struct pl h = {
 		.magic = MAGIC, .run = run_id, .group = group, .wid = wid, .log = log,
-		.seq = seq, .len = stored, .pid = getpid(),
-		.tid = syscall(SYS_gettid), .euid = geteuid(),
+		.seq = seq, .len = stored, .pid = pid, .tid = tid, .euid = euid,
 	};
 
 	memcpy(p, &h, sizeof(h));
 	fill(p, want, group, wid, log, seq);
 	return stored;
 }
+
+/* Build a record of @want bytes as written by the caller. */
+static size_t build(uint8_t *p, size_t want, unsigned int group,
+		    unsigned int wid, unsigned int log, uint32_t seq)
+{
+	return build_as(p, want, group, wid, log, seq, getpid(),
+			syscall(SYS_gettid), geteuid());
+}
+
+/*
+ * A relayed record's payload has this after struct pl, where the rest of
+ * a written one's starts: what the relay expects of the record.
+ */
+enum {
+	RM_LIVE = 1,	/* the writer named is alive: verified */
+	RM_RACE,	/* it was told to exit, or killed, just before: either */
+	RM_EXITED,	/* it was reaped: unverified (NSLOG_RELAY_KEEP_EXITED) */
+	RM_REFUSED,	/* a bad argument: must never be stored */
+};
+
+struct rpl {
+	uint32_t mode;		/* RM_* */
+	int32_t relay;		/* the relay's pid */
+	int64_t claim_ns;	/* the time it claims for the writer */
+};				/* 16 bytes */
 
 static size_t pick_len(void)
 {
@@ -497,7 +556,10 @@ struct reader {
 	int fd;
 	unsigned int g;		/* whose records it reads */
 	unsigned int log;
-	int version;
+	int version;		/* 1, 2 or NSLOG_ENTRY2_VERSION */
+	int e2_have;		/* the last record read came with 0x4e54's header: */
+	uint64_t e2_seq;	/* its seq */
+	uint64_t e2_order;	/* and its order */
 	uint64_t size;
 	uint64_t bytes0;
 	uint64_t flush0;
@@ -546,15 +608,24 @@ static int reader_open(struct reader *r, unsigned int g, unsigned int log,
 	r->fill0 = ioctl(fd, LOGGER_GET_LOG_LEN);
 	count(OP_IOCTL);
 	if (rnd_below(2)) {
-		int v = 2;
+		int v = rnd_below(2) ? 2 : NSLOG_ENTRY2_VERSION;
 
 		if (ioctl(fd, LOGGER_SET_VERSION, &v))
-			violation(INV_ERRNO, "SET_VERSION 2: %s", strerror(errno));
+			violation(INV_ERRNO, "SET_VERSION %#x: %s", v, strerror(errno));
 		else
-			r->version = 2;
+			r->version = v;
 		count(OP_SET_VERSION);
 	}
 	return 0;
+}
+
+/* The header a reader of @version gets, in bytes. */
+static size_t hdr_size(int version)
+{
+	if (version == NSLOG_ENTRY2_VERSION)
+		return sizeof(struct nslog_entry2);
+	return version == 2 ? sizeof(struct logger_entry_v2) :
+	       sizeof(struct logger_entry);
 }
 
 /*
@@ -564,7 +635,7 @@ static int reader_open(struct reader *r, unsigned int g, unsigned int log,
 static int may_have_lost(struct reader *r, int old)
 {
 	struct lstate *ls = &sh->g[r->g].l[r->log];
-	uint64_t slack = NWSLOTS * footprint(LOGGER_ENTRY_MAX_PAYLOAD);
+	uint64_t slack = NWSLOTS * footprint(LOGGER_ENTRY_MAX_PAYLOAD) + REL_HDR;
 
 	if (r->flush0 & 1 || A_LOAD(&ls->flush_gen) != r->flush0)
 		return 1;
@@ -617,26 +688,132 @@ static int seen_has(struct seen *s, unsigned int w, uint32_t seq)
 	return !!(A_LOAD(&s->bits[w][seq % SEEN_BITS / 64]) & 1ull << (seq % 64));
 }
 
+/* Android's LOG_ID_* of each of log_paths[]: main, events, radio, system. */
+static const uint32_t android_ids[NLOGS] = { 0, 2, 1, 3 };
+
+/*
+ * What nslogger's header with relays (0x4e54) says of every record, the
+ * kernel's own and earlier tests' included: its fields are consistent, it
+ * is of this log, and its seq follows the last one this reader read (@have)
+ * by one, plus the records it was told it lost; its order only grows.
+ * Threads sharing a file see the others' records as gaps: there the seq
+ * must only grow by at least that much.  0 if it holds.
+ */
+static int check_e2_header(struct reader *r, const struct nslog_entry2 *e,
+			   int have)
+{
+	const uint32_t known = NSLOG_ENTRY_KERNEL | NSLOG_ENTRY_RELAYED |
+			       NSLOG_ENTRY_UNVERIFIED;
+	int relayed = !!(e->flags & NSLOG_ENTRY_RELAYED);
+	uint64_t want = r->e2_seq + 1 + e->lost;
+
+	if (e->__reserved || e->log_id != android_ids[r->log] || e->time_ns < 0 ||
+	    (e->flags & ~known) ||
+	    ((e->flags & NSLOG_ENTRY_UNVERIFIED) && !relayed) ||
+	    (!relayed && (e->relay_pid || e->stored_ns != e->time_ns))) {
+		violation(INV_FORMAT, "0x4e54 header of log %u: log id %u, flags %#x, relay %d, time %lld, stored %lld, reserved %u",
+			  r->log, e->log_id, e->flags, e->relay_pid,
+			  (long long)e->time_ns, (long long)e->stored_ns,
+			  e->__reserved);
+		return -1;
+	}
+	count(OP_E2_READ);
+	r->e2_have = 1;
+	if (have && (r->seen ? e->seq < want : e->seq != want)) {
+		violation(INV_SEQ, "group %u log %u: seq %llu after %llu with %llu lost",
+			  r->g, r->log, (unsigned long long)e->seq,
+			  (unsigned long long)r->e2_seq,
+			  (unsigned long long)e->lost);
+	} else if (have && e->order <= r->e2_order) {
+		violation(INV_SEQ, "group %u log %u: order %llu after %llu",
+			  r->g, r->log, (unsigned long long)e->order,
+			  (unsigned long long)r->e2_order);
+	}
+	r->e2_seq = e->seq;
+	r->e2_order = e->order;
+	return 0;
+}
+
+/*
+ * A record of this run, as the 0x4e54 header shows it: one a relay stored
+ * (@rp, its expectations, else NULL) has NSLOG_ENTRY_RELAYED, the relay's
+ * pid and the time it claimed, and is unverified exactly when its writer
+ * had been reaped (either, for one that was exiting); one written has none
+ * of that.  The pid, tid and euid were checked against the payload already.
+ */
+static void check_relayed(const struct nslog_entry2 *e, const struct pl *pl,
+			  const struct rpl *rp)
+{
+	int unverified = !!(e->flags & NSLOG_ENTRY_UNVERIFIED);
+
+	if (!rp) {
+		if (e->flags)
+			violation(INV_RELAY, "group %u writer %u seq %u: written, with flags %#x",
+				  pl->group, pl->wid, pl->seq, e->flags);
+		return;
+	}
+	if (e->flags != (NSLOG_ENTRY_RELAYED | (unverified ? NSLOG_ENTRY_UNVERIFIED : 0)) ||
+	    e->relay_pid != rp->relay || e->time_ns != rp->claim_ns ||
+	    e->stored_ns < ((int64_t)start_time - 60) * 1000000000) {
+		violation(INV_RELAY, "group %u log %u seq %u: flags %#x, relay %d, time %lld, stored %lld; relay %d claimed %lld",
+			  pl->group, pl->log, pl->seq, e->flags, e->relay_pid,
+			  (long long)e->time_ns, (long long)e->stored_ns,
+			  rp->relay, (long long)rp->claim_ns);
+		return;
+	}
+	if ((rp->mode == RM_LIVE && unverified) ||
+	    (rp->mode == RM_EXITED && !unverified)) {
+		violation(INV_RELAY, "group %u log %u seq %u: relayed for pid %d %s, but %s",
+			  pl->group, pl->log, pl->seq, pl->pid,
+			  rp->mode == RM_LIVE ? "alive" : "reaped",
+			  unverified ? "unverified" : "verified");
+		return;
+	}
+	count(OP_RELAY_VERIFIED);
+	if (unverified)
+		count(OP_RELAY_UNVERIFIED);
+	if (rp->mode == RM_RACE)
+		count(unverified ? OP_RELAY_RACE_UNVERIFIED : OP_RELAY_RACE_VERIFIED);
+}
+
 /* Check one record read() returned: @n bytes at @buf. */
 static void check_record(struct reader *r, const uint8_t *buf, ssize_t n)
 {
-	size_t hsz = r->version == 2 ? 24 : 20;
+	size_t hsz = hdr_size(r->version);
+	int e2 = r->version == NSLOG_ENTRY2_VERSION, have = r->e2_have;
 	struct logger_entry_v2 h = { 0 };
+	struct nslog_entry2 e = { 0 };
 	static __thread uint8_t want[LOGGER_ENTRY_MAX_PAYLOAD];
 	const uint8_t *p = buf + hsz;
+	const struct rpl *relay = NULL;
+	struct rpl rp;
 	struct pl pl;
 	struct wstate *ws;
+	enum inv inv;
 
-	memcpy(&h, buf, n < 24 ? (size_t)n : 24);
+	/* Followed by the next only if this one's seq is known. */
+	r->e2_have = 0;
+	if (e2) {
+		memcpy(&e, buf, n < (ssize_t)sizeof(e) ? (size_t)n : sizeof(e));
+		h.len = e.len;
+		h.hdr_size = e.hdr_size;
+		h.pid = e.pid;
+		h.tid = e.tid;
+		h.euid = e.euid;
+		h.sec = e.time_ns / 1000000000;
+		h.nsec = e.time_ns % 1000000000;
+	} else {
+		memcpy(&h, buf, n < 24 ? (size_t)n : 24);
+	}
 	if ((size_t)n < hsz + 1 || (size_t)n != hsz + h.len ||
 	    h.len > LOGGER_ENTRY_MAX_PAYLOAD) {
-		violation(INV_FORMAT, "read %zd bytes, header len %u, version %d",
+		violation(INV_FORMAT, "read %zd bytes, header len %u, version %#x",
 			  n, h.len, r->version);
 		return;
 	}
 	if ((r->version == 1 && h.hdr_size != 0) ||
-	    (r->version == 2 && h.hdr_size != 24)) {
-		violation(INV_FORMAT, "v%d header has pad/hdr_size %u",
+	    (r->version != 1 && h.hdr_size != hsz)) {
+		violation(INV_FORMAT, "version %#x header has pad/hdr_size %u",
 			  r->version, h.hdr_size);
 		return;
 	}
@@ -644,7 +821,13 @@ static void check_record(struct reader *r, const uint8_t *buf, ssize_t n)
 		violation(INV_FORMAT, "bad time %d.%09d", h.sec, h.nsec);
 		return;
 	}
+	if (e2 && check_e2_header(r, &e, have))
+		return;
 	if (is_notice(p, h.len, r->log)) {
+		/* The kernel's; an earlier test may have left a forgery. */
+		if (e2 && e.flags != NSLOG_ENTRY_KERNEL &&
+		    (r->g != 0 || h.sec > start_time))
+			violation(INV_FORMAT, "a notice with flags %#x", e.flags);
 		count(OP_NOTICE);
 		return;
 	}
@@ -685,19 +868,33 @@ static void check_record(struct reader *r, const uint8_t *buf, ssize_t n)
 			  r->g, pl.group);
 		return;
 	}
-	if (pl.wid >= NWSLOTS || pl.log != r->log || pl.len != h.len) {
+	if (pl.wid >= NWSLOTS || pl.log != r->log || pl.len != h.len ||
+	    (pl.wid == RELAY_WID && h.len < sizeof(pl) + sizeof(rp))) {
 		violation(INV_CONTENT, "payload says wid %u log %u len %u, header len %u (log %u)",
 			  pl.wid, pl.log, pl.len, h.len, r->log);
 		return;
 	}
+	if (pl.wid == RELAY_WID) {
+		memcpy(&rp, p + sizeof(pl), sizeof(rp));
+		relay = &rp;
+		if (rp.mode == RM_REFUSED || rp.mode < RM_LIVE) {
+			violation(INV_RELAY, "group %u log %u: a relay's record stored although refused (mode %u, seq %u)",
+				  r->g, r->log, rp.mode, pl.seq);
+			return;
+		}
+	}
+	/* A relayed record's pid is the writer named, its tid the claim. */
+	inv = relay ? INV_RELAY : INV_FORMAT;
 	if (h.pid != pl.pid || h.tid != pl.tid ||
-	    (r->version == 2 && h.euid != pl.euid)) {
-		violation(INV_FORMAT, "header pid %d tid %d euid %u, writer was %d %d %u",
+	    (r->version != 1 && h.euid != pl.euid)) {
+		violation(inv, "header pid %d tid %d euid %u, writer was %d %d %u",
 			  h.pid, h.tid, h.euid, pl.pid, pl.tid, pl.euid);
 		return;
 	}
 	memcpy(want, p, sizeof(pl));
 	fill(want, h.len, pl.group, pl.wid, pl.log, pl.seq);
+	if (relay)
+		memcpy(want + sizeof(pl), relay, sizeof(*relay));
 	if (memcmp(want, p, h.len)) {
 		violation(INV_CONTENT, "group %u writer %u log %u seq %u: payload differs",
 			  pl.group, pl.wid, pl.log, pl.seq);
@@ -710,6 +907,8 @@ static void check_record(struct reader *r, const uint8_t *buf, ssize_t n)
 		return;
 	}
 	count(OP_VERIFIED);
+	if (e2)
+		check_relayed(&e, &pl, relay);
 	if (r->seen && !seen_mark(r->seen, pl.wid, pl.seq)) {
 		violation(INV_SHARED, "group %u writer %u log %u: seq %u read twice from one file",
 			  r->g, pl.wid, r->log, pl.seq);
@@ -799,14 +998,15 @@ static int reader_step(struct reader *r)
 	}
 	/* The version is the file's: threads sharing it keep to one. */
 	if (!r->seen && rnd_below(16) == 0) {
-		int v = 1 + rnd_below(2);
+		static const int versions[] = { 1, 2, NSLOG_ENTRY2_VERSION };
+		int v = versions[rnd_below(3)];
 
 		if (ioctl(r->fd, LOGGER_SET_VERSION, &v))
-			violation(INV_ERRNO, "SET_VERSION %d: %s", v, strerror(errno));
+			violation(INV_ERRNO, "SET_VERSION %#x: %s", v, strerror(errno));
 		else
 			r->version = v;
 		if (ioctl(r->fd, LOGGER_GET_VERSION) != r->version)
-			violation(INV_ERRNO, "GET_VERSION is not %d", r->version);
+			violation(INV_ERRNO, "GET_VERSION is not %#x", r->version);
 		count(OP_SET_VERSION);
 	}
 	for (int w = 0; w < NWSLOTS; w++)
@@ -823,8 +1023,9 @@ static int reader_step(struct reader *r)
 		count(OP_IOCTL_EINTR);
 		return 1;
 	}
-	if (next < 0 || (next && (next <= (r->version == 2 ? 24 : 20) ||
-				  next > (long)NSLOG_ENTRY_MAX_LEN))) {
+	if (next < 0 || (next && (next <= (long)hdr_size(r->version) ||
+				  next > (long)(hdr_size(r->version) +
+						LOGGER_ENTRY_MAX_PAYLOAD)))) {
 		violation(INV_FORMAT, "GET_NEXT_ENTRY_LEN = %ld (%s)", next,
 			  next < 0 ? strerror(errno) : "bad length");
 		next = 0;
@@ -871,7 +1072,7 @@ static int reader_step(struct reader *r)
 		if (saved == EINVAL) {
 			count(OP_READ_EINVAL);
 			/* Another thread may have taken the entry measured. */
-			if (bsz >= NSLOG_ENTRY_MAX_LEN ||
+			if (bsz >= hdr_size(r->version) + LOGGER_ENTRY_MAX_PAYLOAD ||
 			    (!r->seen && bsz >= (size_t)next && !may_have_lost(r, 1)))
 				violation(INV_FORMAT, "read(%zu) = EINVAL, next entry %ld",
 					  bsz, next);
@@ -882,6 +1083,7 @@ static int reader_step(struct reader *r)
 	}
 	if ((size_t)n > bsz) {
 		violation(INV_FORMAT, "read(%zu) returned %zd", bsz, n);
+		r->e2_have = 0;
 		return 0;
 	}
 	for (size_t i = n; i < bsz + 64 && i < sizeof(buf); i++) {
@@ -1593,9 +1795,502 @@ static void streams_main(unsigned int g)
 	_exit(0);
 }
 
+/* ---- relays: records stored for other processes (NSLOG_IOC_RELAY) ---- */
+
+/*
+ * Each group has a relay, as logd's protocol has one: root in the group's
+ * namespaces, with CAP_SYSLOG over its set.  It stores records, under a
+ * writer slot of its own (RELAY_WID, with its own sequence numbers), as
+ * written by other live processes of the run: the group leader, itself,
+ * and above all clients, children it forks (some with euid 1000) and moves
+ * into the cgroup manager's cgroups, which pay for their records.  A
+ * client blocks until the relay tells it to exit or kills it; the relay
+ * then relays for it at once, racing its exit (RM_RACE), reaps it, and
+ * relays for it again with NSLOG_RELAY_KEEP_EXITED (RM_EXITED).  Each
+ * payload says which of these it was (struct rpl), so that a reader with
+ * the 0x4e54 header knows what the kernel must have made of it.  Between
+ * them, the relay makes calls that must fail: bad pointers, sizes, log
+ * ids, flags and ids, a writer of another IPC namespace or gone, privilege
+ * it lacks in a user namespace; each with a payload marked RM_REFUSED,
+ * which no reader may ever see.
+ */
+struct rclient {
+	pid_t pid;
+	int sock;		/* a byte on it tells the client to exit */
+	uint32_t euid;
+};
+
+struct relay {
+	unsigned int g;
+	int userns;		/* CAP_SYSLOG only in the group's user namespace */
+	int wfd[NLOGS];		/* write fds: any stores into any of the set's logs */
+	int rfd;		/* a read fd: only the initial namespace's root may */
+	struct rclient c[NRCLIENTS];
+	int nc;
+	uint8_t *guard;		/* a page, then an inaccessible one */
+	long page;
+};
+
+static void cg_path(char *out, size_t sz, unsigned int g, int c);
+static int write_file(const char *path, const char *text);
+
+static int64_t real_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_REALTIME, &ts);
+	return ts.tv_sec * 1000000000ll + ts.tv_nsec;
+}
+
+/*
+ * Fill in @arg and the payload @buf of @len bytes for the relay slot's
+ * record @seq of @log, as written by @pid (@tid claimed, @euid).
+ */
+static void relay_build(uint8_t *buf, size_t len, unsigned int g,
+			unsigned int log, uint32_t seq, uint32_t mode,
+			pid_t pid, int32_t tid, uint32_t euid, uint32_t flags,
+			struct nslog_relay *arg)
+{
+	/* Queued for up to 2 s, as a datagram in logd's socket may be. */
+	struct rpl rp = {
+		.mode = mode, .relay = getpid(),
+		.claim_ns = real_ns() - rnd_below(2000000000),
+	};
+
+	build_as(buf, len, g, RELAY_WID, log, seq, pid, tid, euid);
+	memcpy(buf + sizeof(struct pl), &rp, sizeof(rp));
+	memset(arg, 0, sizeof(*arg));
+	arg->pid = pid;
+	arg->uid = euid;
+	arg->tid = tid;
+	arg->log_id = android_ids[log];
+	arg->time_ns = rp.claim_ns;
+	arg->flags = flags;
+	arg->len = len;
+	arg->payload = (uintptr_t)buf;
+}
+
+/* A payload length for a relay: room for both headers, never cut. */
+static size_t relay_len(void)
+{
+	size_t len = pick_len();
+
+	if (len > LOGGER_ENTRY_MAX_PAYLOAD)
+		len = LOGGER_ENTRY_MAX_PAYLOAD;
+	if (len < sizeof(struct pl) + sizeof(struct rpl))
+		len = sizeof(struct pl) + sizeof(struct rpl) + rnd_below(100);
+	return len;
+}
+
+/* Flags for a relay that must succeed (@mode RM_LIVE or RM_RACE). */
+static uint32_t relay_flags(struct relay *rl, uint32_t mode)
+{
+	uint32_t flags = 0;
+
+	if (rnd_below(mode == RM_RACE ? 4 : 2))
+		flags |= NSLOG_RELAY_KEEP_EXITED;
+	/* Into the writer's own set, which is the group's. */
+	if (!rl->userns && rnd_below(4) == 0)
+		flags |= NSLOG_RELAY_WRITER_SET;
+	return flags;
+}
+
+/* The file to relay through: any log's write fd, or the read fd where allowed. */
+static int relay_fd(struct relay *rl)
+{
+	if (!rl->userns && rnd_below(4) == 0) {
+		count(OP_RELAY_RDFD);
+		return rl->rfd;
+	}
+	return rl->wfd[rnd_below(NLOGS)];
+}
+
+/*
+ * Relay the relay slot's next record of a random log for @pid (@tid
+ * claimed, euid @euid) as @mode.  Returns 1 if stored; 0 if a rate limit
+ * dropped it or, racing its exit, the writer was gone (the same sequence
+ * number is tried again later); a violation for anything else.
+ */
+static int relay_one(struct relay *rl, uint32_t mode, pid_t pid, int32_t tid,
+		     uint32_t euid, uint32_t flags)
+{
+	static uint8_t buf[LOGGER_ENTRY_MAX_PAYLOAD];
+	unsigned int log = rnd_below(NLOGS);
+	struct wstate *w = &sh->g[rl->g].w[RELAY_WID];
+	uint32_t seq = A_LOAD(&w->committed[log]) + 1;
+	size_t len = relay_len();
+	int fd = mode == RM_LIVE ? relay_fd(rl) : rl->wfd[rnd_below(NLOGS)];
+	struct nslog_relay arg;
+	long ret;
+
+	relay_build(buf, len, rl->g, log, seq, mode, pid, tid, euid, flags, &arg);
+	A_STORE(&w->started[log], seq);
+	A_ADD(&sh->g[rl->g].l[log].bytes, footprint(len) + REL_HDR);
+	ret = ioctl(fd, NSLOG_IOC_RELAY, &arg);
+	if (ret == (long)len) {
+		A_STORE(&w->committed[log], seq);
+		count(OP_RELAY);
+		if (flags & NSLOG_RELAY_WRITER_SET)
+			count(OP_RELAY_WSET);
+		if (mode == RM_RACE)
+			count(OP_RELAY_RACE);
+		else if (mode == RM_EXITED)
+			count(OP_RELAY_EXITED);
+		return 1;
+	}
+	if (ret < 0 && errno == EAGAIN) {
+		count(OP_RELAY_DROPPED);
+		return 0;
+	}
+	/* Gone, where a writer that is gone is not kept. */
+	if (ret < 0 && errno == ESRCH && mode == RM_RACE &&
+	    (!(flags & NSLOG_RELAY_KEEP_EXITED) ||
+	     (flags & NSLOG_RELAY_WRITER_SET))) {
+		count(OP_RELAY_GONE);
+		return 0;
+	}
+	violation(INV_RELAY, "group %u: relay of %zu bytes for pid %d (mode %u, flags %#x) = %ld (%s)",
+		  rl->g, len, pid, mode, flags, ret,
+		  ret < 0 ? strerror(errno) : "not the length");
+	return 0;
+}
+
+/* Move client @i into one of the group's cgroups, or back to the group's. */
+static void relay_move(struct relay *rl, int i)
+{
+	int c = rnd_below(NCGROUPS + 1);
+	char path[300], pid[16];
+
+	cg_path(path, sizeof(path) - 16, rl->g, c < NCGROUPS ? c : -1);
+	strcat(path, "/cgroup.procs");
+	snprintf(pid, sizeof(pid), "%d", rl->c[i].pid);
+	/* The cgroup manager may have removed it. */
+	if (!write_file(path, pid))
+		count(OP_RELAY_CG_MOVE);
+}
+
+/* A client: alive, with its euid set, until told to exit or killed. */
+static void relay_spawn(struct relay *rl)
+{
+	uint32_t euid = !rl->userns && rnd_below(3) == 0 ? 1000 : 0;
+	struct rclient *c = &rl->c[rl->nc];
+	int sv[2], st;
+	pid_t pid;
+	char b;
+
+	if (socketpair(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0, sv)) {
+		violation(INV_RELAY, "socketpair: %s", strerror(errno));
+		return;
+	}
+	pid = fork();
+	if (pid == 0) {
+		close(sv[0]);
+		/* Only once it runs as the euid the relay will expect. */
+		if ((euid && seteuid(euid)) ||
+		    prctl(PR_SET_PDEATHSIG, SIGKILL, 0, 0, 0) ||
+		    write(sv[1], "r", 1) != 1)
+			_exit(1);
+		while (read(sv[1], &b, 1) < 0 && errno == EINTR)
+			;
+		_exit(0);
+	}
+	close(sv[1]);
+	if (pid < 0 || read(sv[0], &b, 1) != 1) {
+		violation(INV_RELAY, "a relay's client did not start: %s",
+			  strerror(errno));
+		if (pid > 0) {
+			kill(pid, SIGKILL);
+			waitpid(pid, &st, 0);
+		}
+		close(sv[0]);
+		return;
+	}
+	c->pid = pid;
+	c->sock = sv[0];
+	c->euid = euid;
+	rl->nc++;
+	count(OP_RELAY_CLIENT);
+	if (rnd_below(2))
+		relay_move(rl, rl->nc - 1);
+}
+
+/* A burst for a live writer: a client, the group leader, or the relay. */
+static void relay_live(struct relay *rl)
+{
+	uint32_t who = rnd_below(8), euid = 0;
+	pid_t pid;
+
+	if (who >= 2 && rl->nc) {
+		struct rclient *c = &rl->c[rnd_below(rl->nc)];
+
+		pid = c->pid;
+		euid = c->euid;
+	} else if (who == 1) {
+		/* It waits for the relay: alive as long as the relay is. */
+		pid = getppid();
+	} else {
+		pid = getpid();
+		euid = geteuid();
+	}
+	for (int n = 1 + rnd_below(6); n > 0 && !stopping(); n--)
+		relay_one(rl, RM_LIVE, pid, rnd_below(4) ? pid : (int32_t)rnd_below(65536),
+			  euid, relay_flags(rl, RM_LIVE));
+}
+
+/*
+ * A call that must fail with @err (or @alt): nothing stored, and its
+ * payload (RM_REFUSED) must never be read.
+ */
+static void relay_refused(struct relay *rl, int fd, const void *argp, int err,
+			  int alt, const char *what)
+{
+	long ret = ioctl(fd, NSLOG_IOC_RELAY, argp);
+
+	if (ret != -1 || (errno != err && errno != alt))
+		violation(INV_ERRNO, "group %u: relay with %s = %ld (%s), want %s",
+			  rl->g, what, ret, ret < 0 ? strerror(errno) : "stored",
+			  strerror(err));
+	else
+		count(OP_RELAY_REFUSED);
+}
+
+/* Calls for a writer that is gone (@pid, euid @euid) that must be refused. */
+static void relay_refused_gone(struct relay *rl, pid_t pid, uint32_t euid)
+{
+	static uint8_t buf[LOGGER_ENTRY_MAX_PAYLOAD];
+	unsigned int log = rnd_below(NLOGS);
+	uint32_t seq = A_LOAD(&sh->g[rl->g].w[RELAY_WID].committed[log]) + 1;
+	struct nslog_relay arg;
+	int fd = rl->wfd[rnd_below(NLOGS)];
+
+	relay_build(buf, relay_len(), rl->g, log, seq, RM_REFUSED, pid, pid,
+		    euid, 0, &arg);
+	switch (rnd_below(3)) {
+	case 0:
+		relay_refused(rl, fd, &arg, ESRCH, 0, "a writer gone, not kept");
+		break;
+	case 1:
+		/* Unmapped: no uid at all, or none of the group's user namespace. */
+		arg.flags = NSLOG_RELAY_KEEP_EXITED;
+		arg.uid = rl->userns ? 1 + rnd_below(60000) : UINT32_MAX;
+		relay_refused(rl, fd, &arg, EOVERFLOW, 0,
+			      "a writer gone, its uid unmapped");
+		break;
+	default:
+		/* Its own set is not known once it is gone. */
+		arg.flags = NSLOG_RELAY_KEEP_EXITED | NSLOG_RELAY_WRITER_SET;
+		relay_refused(rl, fd, &arg, rl->userns ? EPERM : ESRCH, 0,
+			      "a writer gone, into its own set");
+		break;
+	}
+}
+
+/*
+ * Client @i goes: told to exit, or killed, and relayed for while it
+ * does; reaped, and relayed for as a writer that is gone.
+ */
+static void relay_retire(struct relay *rl, int i)
+{
+	struct rclient c = rl->c[i];
+	int st;
+
+	rl->c[i] = rl->c[--rl->nc];
+	if (rnd_below(2)) {
+		if (write(c.sock, "x", 1) != 1)
+			violation(INV_RELAY, "a relay's client is gone early: %s",
+				  strerror(errno));
+	} else {
+		kill(c.pid, SIGKILL);
+	}
+	for (int n = rnd_below(5); n > 0; n--)
+		relay_one(rl, RM_RACE, c.pid, c.pid, c.euid,
+			  relay_flags(rl, RM_RACE));
+	close(c.sock);
+	if (waitpid(c.pid, &st, 0) != c.pid) {
+		violation(INV_RELAY, "a relay's client: waitpid: %s", strerror(errno));
+		return;
+	}
+	/* Reaped: its records are kept, unverified, and refused without the flag. */
+	for (int n = rnd_below(4); n > 0 && !stopping(); n--)
+		relay_one(rl, RM_EXITED, c.pid, c.pid, c.euid,
+			  NSLOG_RELAY_KEEP_EXITED);
+	if (rnd_below(2))
+		relay_refused_gone(rl, c.pid, c.euid);
+}
+
+/* One call with one bad argument, the rest as a relay that would be stored. */
+static void relay_bad(struct relay *rl)
+{
+	static uint8_t buf[8192];
+	unsigned int log = rnd_below(NLOGS);
+	uint32_t seq = A_LOAD(&sh->g[rl->g].w[RELAY_WID].committed[log]) + 1;
+	int fd = rl->wfd[rnd_below(NLOGS)], alt = 0, err = EINVAL;
+	size_t len = relay_len();
+	struct nslog_relay arg;
+	const void *argp = &arg;
+	const char *what;
+
+	relay_build(buf, len, rl->g, log, seq, RM_REFUSED, getpid(), getpid(),
+		    geteuid(), 0, &arg);
+	switch (rnd_below(15)) {
+	case 0:
+		argp = rnd_below(2) ? NULL : (void *)0xffff880000000000ul;
+		err = EFAULT;
+		what = "a bad argument address";
+		break;
+	case 1:
+		arg.payload = rnd_below(2) ? 8 : 0xffff880000000000ull;
+		err = EFAULT;
+		what = "a bad payload address";
+		break;
+	case 2:
+		/* Its first half readable, the rest not. */
+		memcpy(rl->guard + rl->page - len / 2, buf, len / 2);
+		arg.payload = (uintptr_t)(rl->guard + rl->page - len / 2);
+		err = EFAULT;
+		what = "a payload running into an unmapped page";
+		break;
+	case 3:
+		arg.len = LOGGER_ENTRY_MAX_PAYLOAD + 1 + rnd_below(4000);
+		err = EMSGSIZE;
+		what = "an oversized payload";
+		break;
+	case 4:
+		arg.len = 0;
+		what = "an empty payload";
+		break;
+	case 5: {
+		static const uint32_t ids[] = { 4, 5, 7, 8, 0x80000000u, UINT32_MAX };
+
+		arg.log_id = rnd_below(2) ? ids[rnd_below(6)] : 4 + rnd_below(1000);
+		what = "a wrong log id";
+		break;
+	}
+	case 6:
+		arg.flags |= 4u << rnd_below(30);
+		what = "an unknown flag";
+		break;
+	case 7:
+		arg.__reserved[rnd_below(2)] = rnd() | 1;
+		what = "a reserved word set";
+		break;
+	case 8:
+		arg.pid = -(int32_t)rnd_below(100000);
+		what = "a pid of 0 or less";
+		break;
+	case 9:
+		arg.tid = rnd_below(2) ? INT32_MIN : -1 - (int32_t)rnd_below(1000);
+		what = "a negative tid";
+		break;
+	case 10:
+		arg.time_ns = -1 - (int64_t)rnd_below(1000000000);
+		what = "a negative time";
+		break;
+	case 11:
+		/* The driver lives in the initial IPC namespace, group 1 in its own. */
+		arg.pid = rl->g ? sh->driver :
+			  sh->ngroups > 1 ? A_LOAD(&sh->g[1].leader) : 0;
+		err = EPERM;
+		/* A leader leaves at the end. */
+		alt = stopping() ? ESRCH : 0;
+		what = "a writer of another IPC namespace";
+		if (arg.pid > 0)
+			break;
+		/* fall through - no such writer yet */
+	case 12:
+		/* Above PID_MAX_LIMIT: no process ever has it. */
+		arg.pid = 4194304 + 1 + rnd_below(1000000);
+		err = ESRCH;
+		what = "a pid no process has";
+		break;
+	case 13:
+		if (rl->userns) {
+			fd = rl->rfd;
+			err = EBADF;
+			what = "a read fd, in a user namespace";
+		} else {
+			arg.pid = 4194304 + 1 + rnd_below(1000000);
+			arg.flags = NSLOG_RELAY_KEEP_EXITED | NSLOG_RELAY_WRITER_SET;
+			err = ESRCH;
+			what = "a pid no process has, into its own set";
+		}
+		break;
+	default:
+		if (rl->userns) {
+			arg.flags = NSLOG_RELAY_WRITER_SET;
+			err = EPERM;
+			what = "the writer's set, in a user namespace";
+		} else {
+			arg.uid = UINT32_MAX;
+			arg.pid = 4194304 + 1 + rnd_below(1000000);
+			arg.flags = NSLOG_RELAY_KEEP_EXITED;
+			err = EOVERFLOW;
+			what = "a gone writer's uid unmapped";
+		}
+		break;
+	}
+	relay_refused(rl, fd, argp, err, alt, what);
+}
+
+static void relay_main(unsigned int g)
+{
+	static struct relay rl;
+	int ops = 100 + rnd_below(400);
+	int st;
+
+	rl.g = g;
+	rl.userns = sh->g[g].userns;
+	rl.page = sysconf(_SC_PAGESIZE);
+	rl.guard = mmap(NULL, 2 * rl.page, PROT_READ | PROT_WRITE,
+			MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (rl.guard == MAP_FAILED ||
+	    mprotect(rl.guard + rl.page, rl.page, PROT_NONE)) {
+		violation(INV_RELAY, "relay mmap: %s", strerror(errno));
+		_exit(1);
+	}
+	for (int l = 0; l < NLOGS; l++) {
+		rl.wfd[l] = open_log(l, O_WRONLY | (rnd_below(2) ? O_NONBLOCK : 0));
+		if (rl.wfd[l] < 0) {
+			violation(INV_ERRNO, "relay open %s: %s", log_paths[l],
+				  strerror(errno));
+			_exit(1);
+		}
+	}
+	rl.rfd = open_log(rnd_below(NLOGS), O_RDONLY | O_NONBLOCK);
+	if (rl.rfd < 0) {
+		violation(INV_ERRNO, "relay open: %s", strerror(errno));
+		_exit(1);
+	}
+	while (!stopping() && ops-- > 0) {
+		uint32_t what = rnd_below(100);
+
+		if (!rl.nc || (what < 10 && rl.nc < NRCLIENTS))
+			relay_spawn(&rl);
+		else if (what < 55)
+			relay_live(&rl);
+		else if (what < 70)
+			relay_retire(&rl, rnd_below(rl.nc));
+		else if (what < 85)
+			relay_bad(&rl);
+		else if (what < 90)
+			relay_move(&rl, rnd_below(rl.nc));
+		else
+			usleep(rnd_below(5000));
+		/* Leave the CPU to the others now and then, as writers do. */
+		if (rnd_below(4) == 0)
+			usleep(rnd_below(3000));
+	}
+	while (rl.nc) {
+		kill(rl.c[--rl.nc].pid, SIGKILL);
+		waitpid(rl.c[rl.nc].pid, &st, 0);
+		close(rl.c[rl.nc].sock);
+	}
+	_exit(0);
+}
+
 /* ---- groups ------------------------------------------------------------ */
 
-enum role { R_WRITER, R_READER, R_CHAOS, R_STREAMS };
+enum role { R_WRITER, R_READER, R_CHAOS, R_STREAMS, R_RELAY };
 
 static pid_t spawn(unsigned int g, enum role role, unsigned int idx,
 		   uint64_t gen)
@@ -1619,6 +2314,9 @@ static pid_t spawn(unsigned int g, enum role role, unsigned int idx,
 		break;
 	case R_STREAMS:
 		streams_main(g);
+		break;
+	case R_RELAY:
+		relay_main(g);
 		break;
 	}
 	_exit(0);
@@ -1646,7 +2344,7 @@ static int mount_fs(unsigned int g)
 
 static void group_main(unsigned int g)
 {
-	struct { pid_t pid; enum role role; unsigned int idx; } kids[8];
+	struct { pid_t pid; enum role role; unsigned int idx; } kids[10];
 	int nk = 0, alive;
 	uint64_t gen = 0;
 	struct stat st;
@@ -1667,6 +2365,7 @@ static void group_main(unsigned int g)
 		_exit(1);
 	}
 	A_STORE(&sh->g[g].ns_id, (uint64_t)st.st_ino);
+	A_STORE(&sh->g[g].leader, getpid());
 	if (opt_nslogfs && mount_fs(g))
 		_exit(1);
 	/* A set is made on the first open: make it before the collector looks. */
@@ -1685,6 +2384,8 @@ static void group_main(unsigned int g)
 	if (opt_nslogfs)
 		for (unsigned int i = 0; i < 2; i++)
 			kids[nk++] = (typeof(kids[0])){ 0, R_STREAMS, i };
+	/* Last, so that the others' random streams are what they were. */
+	kids[nk++] = (typeof(kids[0])){ 0, R_RELAY, 0 };
 	for (int i = 0; i < nk; i++)
 		kids[i].pid = spawn(g, kids[i].role, kids[i].idx, gen++);
 
@@ -2966,6 +3667,7 @@ int main(int argc, char **argv)
 	if (sh == MAP_FAILED)
 		return 1;
 	sh->ngroups = ngroups;
+	sh->driver = getpid();
 	rng_init(0);
 
 	/* Drops visible to writers; no default buckets besides our rules. */
@@ -3166,6 +3868,23 @@ int main(int argc, char **argv)
 		fails++;
 	} else {
 		say("ok - the hostile tenant was exercised");
+	}
+	/*
+	 * The relays: records stored, for writers alive and gone; read back
+	 * with the 0x4e54 header, unverified ones among them; calls refused.
+	 */
+	if (!sh->ops[OP_RELAY] || !sh->ops[OP_RELAY_EXITED] ||
+	    !sh->ops[OP_RELAY_REFUSED] || !sh->ops[OP_E2_READ] ||
+	    !sh->ops[OP_RELAY_VERIFIED] || !sh->ops[OP_RELAY_UNVERIFIED]) {
+		say("not ok - the relays were exercised (stored %" PRIu64 ", for exited writers %" PRIu64
+		    ", refused %" PRIu64 ", records read with 0x4e54 %" PRIu64
+		    ", relayed ones %" PRIu64 ", unverified %" PRIu64 ")",
+		    sh->ops[OP_RELAY], sh->ops[OP_RELAY_EXITED],
+		    sh->ops[OP_RELAY_REFUSED], sh->ops[OP_E2_READ],
+		    sh->ops[OP_RELAY_VERIFIED], sh->ops[OP_RELAY_UNVERIFIED]);
+		fails++;
+	} else {
+		say("ok - the relays were exercised");
 	}
 	/* With --nslogfs, both kinds of file were opened. */
 	if (opt_nslogfs && (!sh->ops[OP_OPEN_FS] || !sh->ops[OP_OPEN])) {
