@@ -16,8 +16,9 @@
 #   containers  LXC and cgroup tools used by the container tests
 #   collector   the real consumers nslog-collector's VM tests ship to:
 #               journald (systemd), rsyslog, jq
-#   tools       build the user-space tools (libsystemd for the collector)
-#               and test them (jq checks the JSON lines)
+#   tools       build the user-space tools (libsystemd for the collector,
+#               musl-gcc for the static nslogd) and test them (jq checks
+#               the JSON lines)
 #   bench       plot benchmark results
 #   dkms        install through DKMS (make dkms-install)
 #   deb         build the Debian packages (make deb) and install them in a
@@ -93,10 +94,10 @@ group_pkgs() {
 	check)      echo linux-source-6.1 sparse ;;
 	containers) echo lxc cgroup-tools libcgroup-dev uidmap ;;
 	collector)  echo systemd rsyslog jq ;;
-	tools)      echo gcc make libcgroup-dev libsystemd-dev pkg-config jq ;;
+	tools)      echo gcc make libcgroup-dev libsystemd-dev pkg-config jq musl-tools ;;
 	bench)      echo gnuplot-nox ;;
 	dkms)       echo dkms linux-headers-amd64 ;;
-	deb)        echo dpkg-dev debhelper dh-dkms libcgroup-dev libsystemd-dev pkg-config jq gcc make debootstrap ;;
+	deb)        echo dpkg-dev debhelper dh-dkms libcgroup-dev libsystemd-dev pkg-config jq musl-tools gcc make debootstrap ;;
 	reboot)     echo qemu-system-x86 debootstrap e2fsprogs zstd util-linux ;;
 	kernel-6.12) kernel_612_pkgs ;;
 	sid)        echo debootstrap util-linux xz-utils ;;

@@ -1,0 +1,246 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * nslogd: a logd for Android containers that stores into nslogger.
+ *
+ * This version serves writers: it takes logd's three sockets, stores every
+ * logdw datagram of the logs main, radio, events and system into the log
+ * set of its IPC namespace with NSLOG_IOC_RELAY, and counts the rest.
+ * Readers (logdr) and control (logd) connections are accepted and closed
+ * at once. README.md, beside this file, says what works and what not yet.
+ *
+ * Start-up in order: the store, the sockets, the signals; torn down in
+ * reverse. One thread, one poll() loop; nothing in it blocks.
+ */
+#include <errno.h>
+#include <getopt.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/signalfd.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "logcred.h"
+#include "sockets.h"
+#include "stats.h"
+#include "store.h"
+#include "writer.h"
+
+#ifndef NSLOG_VERSION
+#define NSLOG_VERSION "unknown"
+#endif
+
+struct nslogd {
+	const char *socket_dir;
+	const char *dev_dir;
+	int sock[NSLOGD_SOCKS];
+	bool inherited[NSLOGD_SOCKS];
+	int sigfd;
+	struct nslogd_store store;
+	struct nslogd_stats stats;
+	struct nslogd_writer writer;	/* the batch buffers: ~130 KiB */
+};
+
+/* Static: the writer's buffers are too big for the stack. */
+static struct nslogd d;
+
+static int64_t now_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (int64_t)ts.tv_sec * 1000000000LL + ts.tv_nsec;
+}
+
+static void usage(FILE *f)
+{
+	fprintf(f,
+		"Usage: nslogd [--socket-dir DIR] [--dev-dir DIR]\n"
+		"\n"
+		"Android's logd for containers, storing into nslogger.\n"
+		"\n"
+		"Sockets come from init (ANDROID_SOCKET_logd, _logdr, _logdw);\n"
+		"those not passed are made in DIR (default " NSLOGD_SOCKET_DIR ").\n"
+		"Logs: the nodes of DIR as nslogcat --dev-dir finds them, else\n"
+		"$NSLOG_DEV_DIR, else /dev/log/ or /dev/log_*.\n"
+		"\n"
+		"  -s, --socket-dir DIR  make missing sockets in DIR\n"
+		"  -d, --dev-dir DIR     the log nodes' directory\n"
+		"  -h, --help            this text\n"
+		"  -V, --version         the version\n"
+		"\n"
+		"SIGUSR1 prints the counters on stderr; SIGTERM and SIGINT end\n"
+		"it, printing them too.\n");
+}
+
+static void print_stats(void)
+{
+	char line[1024];
+
+	nslogd_stats_format(&d.stats, line, sizeof(line));
+	fprintf(stderr, "nslogd: %s\n", line);
+}
+
+static int sockets_init(void)
+{
+	int i, fd;
+
+	for (i = 0; i < NSLOGD_SOCKS; i++)
+		d.sock[i] = -1;
+	for (i = 0; i < NSLOGD_SOCKS; i++) {
+		fd = nslogd_sock_open(i, d.socket_dir, &d.inherited[i]);
+		if (fd < 0) {
+			fprintf(stderr, "nslogd: socket %s: %s\n",
+				nslogd_sock_specs[i].name, strerror(-fd));
+			return -1;
+		}
+		d.sock[i] = fd;
+	}
+	return 0;
+}
+
+/* Close the sockets; remove the files of those made here. */
+static void sockets_exit(void)
+{
+	char path[256];
+	int i;
+
+	for (i = NSLOGD_SOCKS - 1; i >= 0; i--) {
+		if (d.sock[i] < 0)
+			continue;
+		if (!d.inherited[i] &&
+		    !nslogd_sock_path(path, sizeof(path), i, d.socket_dir))
+			unlink(path);
+		close(d.sock[i]);
+		d.sock[i] = -1;
+	}
+}
+
+static int signals_init(void)
+{
+	sigset_t set;
+
+	signal(SIGPIPE, SIG_IGN);
+	sigemptyset(&set);
+	sigaddset(&set, SIGTERM);
+	sigaddset(&set, SIGINT);
+	sigaddset(&set, SIGUSR1);
+	if (sigprocmask(SIG_BLOCK, &set, NULL))
+		return -1;
+	d.sigfd = signalfd(-1, &set, SFD_CLOEXEC | SFD_NONBLOCK);
+	return d.sigfd < 0 ? -1 : 0;
+}
+
+/* 1: go on; 0: asked to stop. */
+static int take_signals(void)
+{
+	struct signalfd_siginfo si;
+
+	while (read(d.sigfd, &si, sizeof(si)) == sizeof(si)) {
+		if (si.ssi_signo == SIGUSR1)
+			print_stats();
+		else
+			return 0;
+	}
+	return 1;
+}
+
+static int run(void)
+{
+	struct pollfd pfd[NSLOGD_SOCKS + 1];
+	int i, n;
+
+	for (i = 0; i < NSLOGD_SOCKS; i++)
+		pfd[i] = (struct pollfd){ .fd = d.sock[i], .events = POLLIN };
+	pfd[NSLOGD_SOCKS] = (struct pollfd){ .fd = d.sigfd, .events = POLLIN };
+
+	for (;;) {
+		n = poll(pfd, NSLOGD_SOCKS + 1, -1);
+		if (n < 0) {
+			if (errno == EINTR)
+				continue;
+			perror("nslogd: poll");
+			return -1;
+		}
+		if (pfd[NSLOGD_SOCK_LOGDW].revents) {
+			n = nslogd_writer_drain(&d.writer, &d.store, &d.stats,
+						now_ns());
+			if (n < 0)
+				fprintf(stderr, "nslogd: logdw: %s\n",
+					strerror(-n));
+		}
+		/* TODO: serve readers and control; closed for now */
+		if (pfd[NSLOGD_SOCK_LOGD].revents)
+			d.stats.conns_closed[0] +=
+				nslogd_sock_accept_close(d.sock[NSLOGD_SOCK_LOGD]);
+		if (pfd[NSLOGD_SOCK_LOGDR].revents)
+			d.stats.conns_closed[1] +=
+				nslogd_sock_accept_close(d.sock[NSLOGD_SOCK_LOGDR]);
+		if (pfd[NSLOGD_SOCKS].revents && !take_signals())
+			return 0;
+	}
+}
+
+int main(int argc, char **argv)
+{
+	static const struct option opts[] = {
+		{ "socket-dir", required_argument, NULL, 's' },
+		{ "dev-dir", required_argument, NULL, 'd' },
+		{ "help", no_argument, NULL, 'h' },
+		{ "version", no_argument, NULL, 'V' },
+		{ NULL, 0, NULL, 0 },
+	};
+	int c, ret = 1;
+
+	while ((c = getopt_long(argc, argv, "s:d:hV", opts, NULL)) != -1) {
+		switch (c) {
+		case 's':
+			d.socket_dir = optarg;
+			break;
+		case 'd':
+			d.dev_dir = optarg;
+			break;
+		case 'h':
+			usage(stdout);
+			return 0;
+		case 'V':
+			printf("nslogd %s\n", NSLOG_VERSION);
+			return 0;
+		default:
+			usage(stderr);
+			return 2;
+		}
+	}
+	if (optind < argc) {
+		usage(stderr);
+		return 2;
+	}
+
+	nslogd_store_init(&d.store, d.dev_dir, nslogd_relay_ioctl);
+	nslogd_store_open(&d.store, now_ns());
+	for (c = 0; c < NSLOGD_STORE_LOGS; c++)
+		if (d.store.fd[c] < 0)
+			fprintf(stderr,
+				"nslogd: log %d: %s; tried again on use\n",
+				c, strerror(d.store.open_errno[c]));
+	if (sockets_init())
+		goto err_sockets;
+	if (signals_init()) {
+		perror("nslogd: signals");
+		goto err_sockets;
+	}
+	nslogd_writer_init(&d.writer, d.sock[NSLOGD_SOCK_LOGDW],
+			   nslogd_logcred);
+
+	if (!run())
+		ret = 0;
+	print_stats();
+
+	close(d.sigfd);
+err_sockets:
+	sockets_exit();
+	nslogd_store_close(&d.store);
+	return ret;
+}
