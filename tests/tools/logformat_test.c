@@ -1134,6 +1134,91 @@ static void test_ns_header(void)
 		nslog_rec_parse(&rec, r.b, r.n - 1), -EBADMSG);
 }
 
+/*
+ * A record with nslogger's 0x4e54 header (struct nslog_entry2), as mkns()
+ * makes it, stored at @stored_ns by relay @relay_pid, or not relayed
+ * (@flags without NSLOG_ENTRY_RELAYED, @relay_pid 0).
+ */
+static void mkns2(struct raw *r, __u64 seq, __s64 time_ns, __u32 flags,
+		  __s32 relay_pid, __s64 stored_ns, const void *payload,
+		  size_t len)
+{
+	struct nslog_entry2 h = {
+		.len = (__u16)len,
+		.hdr_size = sizeof(h),
+		.pid = 321,
+		.tid = 322,
+		.euid = 1001,
+		.seq = seq,
+		.order = seq * 3 + 1,
+		.time_ns = time_ns,
+		.flags = flags,
+		.relay_pid = relay_pid,
+		.stored_ns = stored_ns,
+	};
+
+	memcpy(r->b, &h, sizeof(h));
+	memcpy(r->b + sizeof(h), payload, len);
+	r->n = sizeof(h) + len;
+}
+
+static void test_ns2_header(void)
+{
+	unsigned char p[64];
+	struct nslog_rec rec;
+	struct raw r;
+	size_t n = text(p, 4, "T", "m");
+	int ret;
+
+	tap_int("nslogger's header with relays is 72 bytes",
+		(long)NSLOG_HDR_NS2_SIZE, 72);
+	mkns2(&r, 5, 1700000000123456789LL, NSLOG_ENTRY_RELAYED, 77,
+	      1700000002500000000LL, p, n);
+	ret = nslog_rec_parse(&rec, r.b, r.n);
+	tap_ok(!ret && rec.has_seq && rec.has_relay && rec.hdr_size == 72 &&
+	       rec.len == n && rec.pid == 321 && rec.tid == 322 &&
+	       rec.euid == 1001 && rec.seq == 5 && rec.order == 16 &&
+	       rec.sec == 1700000000 && rec.nsec == 123456789 &&
+	       rec.relay_pid == 77 && rec.stored_sec == 1700000002 &&
+	       rec.stored_nsec == 500000000 && rec.payload == r.b + 72 &&
+	       nslog_rec_relayed(&rec) && !nslog_rec_unverified(&rec),
+	       "parse: 0x4e54: a relayed record, its relay and stored time");
+
+	mkns2(&r, 6, 1700000000000000000LL,
+	      NSLOG_ENTRY_RELAYED | NSLOG_ENTRY_UNVERIFIED, 0,
+	      -1500000000LL, p, n);
+	ret = nslog_rec_parse(&rec, r.b, r.n);
+	tap_ok(!ret && rec.has_relay && rec.relay_pid == 0 &&
+	       rec.stored_sec == -2 && rec.stored_nsec == 500000000 &&
+	       nslog_rec_relayed(&rec) && nslog_rec_unverified(&rec),
+	       "parse: 0x4e54: unverified, the relay not visible (0); stored time floors");
+
+	mkns2(&r, 7, 1700000000123456789LL, 0, 0, 1700000000123456789LL, p,
+	      n);
+	ret = nslog_rec_parse(&rec, r.b, r.n);
+	tap_ok(!ret && rec.has_relay && !nslog_rec_relayed(&rec) &&
+	       !nslog_rec_unverified(&rec) && rec.relay_pid == 0 &&
+	       rec.stored_sec == rec.sec && rec.stored_nsec == rec.nsec,
+	       "parse: 0x4e54: a plain record is neither; stored when written");
+	check_spec("0x4e54: a plain record prints as with 56 bytes", &r,
+		   "threadtime,uid",
+		   "11-14 22:13:20.123  1001   321   322 I T       : m\n");
+
+	mkns(&r, 56, 8, 0, 1700000000123456789LL, 0,
+	     NSLOG_ENTRY_RELAYED | NSLOG_ENTRY_UNVERIFIED, p, n);
+	ret = nslog_rec_parse(&rec, r.b, r.n);
+	tap_ok(!ret && !rec.has_relay && rec.relay_pid == 0 &&
+	       nslog_rec_relayed(&rec) && nslog_rec_unverified(&rec) &&
+	       rec.stored_sec == rec.sec && rec.stored_nsec == rec.nsec,
+	       "parse: 0x4e53: the flags say relayed and unverified, no relay known");
+
+	mkraw(&r, 2, 1, 2, 1700000000, 5, 1000, p, n);
+	ret = nslog_rec_parse(&rec, r.b, r.n);
+	tap_ok(!ret && !rec.has_relay && !nslog_rec_relayed(&rec) &&
+	       rec.stored_sec == 1700000000 && rec.stored_nsec == 5,
+	       "parse: version 2: never relayed; stored when written");
+}
+
 static void test_print_json(void)
 {
 	unsigned char p[64];
@@ -1196,6 +1281,7 @@ int main(void)
 	test_fmt_parse();
 	test_modifiers();
 	test_ns_header();
+	test_ns2_header();
 	test_print_json();
 	return tap_done();
 }

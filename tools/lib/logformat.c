@@ -49,27 +49,41 @@
 
 #define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
 
-/* nslogger's header: 64-bit time, floored to whole seconds and ns. */
-static void nslog_rec_parse_ns(struct nslog_rec *rec, const unsigned char *p)
+/* 64-bit nanoseconds since the epoch, floored to whole seconds and ns. */
+static void nslog_ns_split(__s64 time_ns, __s64 *sec, __s32 *nsec)
 {
-	struct nslog_entry h;
-	__s64 sec, ns;
+	__s64 s = time_ns / 1000000000, ns = time_ns % 1000000000;
 
-	memcpy(&h, p, sizeof(h));
-	sec = h.time_ns / 1000000000;
-	ns = h.time_ns % 1000000000;
 	if (ns < 0) {
 		ns += 1000000000;
-		sec--;
+		s--;
 	}
-	rec->sec = sec;
-	rec->nsec = (__s32)ns;
+	*sec = s;
+	*nsec = (__s32)ns;
+}
+
+/*
+ * nslogger's header: 64-bit time, seq, order, ...; from 72 bytes on
+ * (NSLOG_ENTRY2_VERSION) also the relay and when the record was stored.
+ */
+static void nslog_rec_parse_ns(struct nslog_rec *rec, const unsigned char *p)
+{
+	struct nslog_entry2 h;
+
+	memset(&h, 0, sizeof(h));
+	memcpy(&h, p, rec->hdr_size < sizeof(h) ? rec->hdr_size : sizeof(h));
+	nslog_ns_split(h.time_ns, &rec->sec, &rec->nsec);
 	rec->euid = h.euid;
 	rec->seq = h.seq;
 	rec->order = h.order;
 	rec->lost = h.lost;
 	rec->log_id = h.log_id;
 	rec->flags = h.flags;
+	rec->has_relay = rec->hdr_size >= NSLOG_HDR_NS2_SIZE;
+	if (!rec->has_relay)
+		return;
+	rec->relay_pid = h.relay_pid;
+	nslog_ns_split(h.stored_ns, &rec->stored_sec, &rec->stored_nsec);
 }
 
 /*
@@ -95,7 +109,8 @@ static void nslog_rec_parse_v4(struct nslog_rec *rec, const unsigned char *p)
  * A zero hdr_size (the __pad of version 1) means a 20-byte header; 24 to
  * 27 a version 2 header; 28 to 55 Android's version 4 (log id and uid
  * after version 1's fields, from liblog's reader); 56 or more nslogger's own
- * header (struct nslog_entry; a longer one would add fields after them).
+ * header (struct nslog_entry), 72 or more with what relays add (struct
+ * nslog_entry2: @has_relay); a longer one would add fields after them.
  *
  * Context: any.
  * Return: 0, or -EBADMSG if @n does not match the header's sizes.
@@ -128,6 +143,8 @@ int nslog_rec_parse(struct nslog_rec *rec, const void *buf, size_t n)
 	rec->lost = 0;
 	rec->log_id = 0;
 	rec->flags = 0;
+	rec->has_relay = false;
+	rec->relay_pid = 0;
 	if (rec->has_seq)
 		nslog_rec_parse_ns(rec, p);
 	else if (rec->hdr_size >= NSLOG_HDR_V4_SIZE)
@@ -136,6 +153,11 @@ int nslog_rec_parse(struct nslog_rec *rec, const void *buf, size_t n)
 		memcpy(&rec->euid, p + offsetof(struct logger_entry_v2, euid),
 		       sizeof(rec->euid));
 	rec->has_lid = rec->has_seq || rec->hdr_size >= NSLOG_HDR_V4_SIZE;
+	if (!rec->has_relay) {
+		/* stored when written, as far as the header tells */
+		rec->stored_sec = rec->sec;
+		rec->stored_nsec = rec->nsec;
+	}
 	rec->payload = p + rec->hdr_size;
 	return 0;
 }
