@@ -1,7 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * fakedev.h: the logger devices played by FIFOs in packet mode, for the
- * tests of nslogcat (fifo_test.c) and of the read API (logread_test.c).
+ * tests of nslogcat (fifo_test.c), of the read API (logread_test.c), of
+ * nslogd's store (nslogd_test.c) and of the collector's files
+ * (logdev_test.c).
  *
  * A FIFO whose writer set O_DIRECT returns one write() per read(), -EAGAIN
  * when empty and opened O_NONBLOCK, and poll()s readable when a packet is
