@@ -1224,6 +1224,7 @@ static void test_print_json(void)
 	unsigned char p[64];
 	struct rig g;
 	struct raw r;
+	size_t n;
 
 	rig_init(&g, NSLOG_FMT_JSON);
 	mkv4(&r, 0, 7, 100, 5, (uint32_t)-1, p, text(p, 4, "t\"q", "a\tb\n"));
@@ -1255,6 +1256,52 @@ static void test_print_json(void)
 		"\"log\":\"radio\",\"seq\":10,\"order\":31,\"priority\":6,\"level\":\"err\","
 		"\"tag\":\"R\",\"message\":\"radio\",\"pid\":321,\"tid\":322,\"uid\":1001,"
 		"\"kernel\":false}\n");
+	rig_free(&g);
+
+	rig_init(&g, NSLOG_FMT_JSON);
+	g.p.fmt.utc = true;
+	n = text(p, 4, "A", "a");
+	mkns2(&r, 0, 1700000000000000001LL, NSLOG_ENTRY_RELAYED, 77,
+	      1700000002500000000LL, p, n);
+	rig_raw(&g, &r);
+	mkns2(&r, 1, 1700000000000000002LL,
+	      NSLOG_ENTRY_RELAYED | NSLOG_ENTRY_UNVERIFIED, 0,
+	      1700000003000000000LL, p, n);
+	rig_raw(&g, &r);
+	mkns2(&r, 2, 1700000000000000003LL, 0, 0, 1700000000000000003LL, p,
+	      n);
+	rig_raw(&g, &r);
+	rig_done(&g);
+	tap_str("print: -v json, 0x4e54: relayed, unverified, plain", g.out,
+		"{\"type\":\"record\",\"time\":\"2023-11-14T22:13:20.000000001Z\","
+		"\"log\":\"main\",\"seq\":0,\"order\":1,\"priority\":4,\"level\":\"info\","
+		"\"tag\":\"A\",\"message\":\"a\",\"pid\":321,\"tid\":322,\"uid\":1001,"
+		"\"kernel\":false,\"relayed\":true,\"relay_pid\":77,"
+		"\"stored_time\":\"2023-11-14T22:13:22.500000000Z\"}\n"
+		"{\"type\":\"record\",\"time\":\"2023-11-14T22:13:20.000000002Z\","
+		"\"log\":\"main\",\"seq\":1,\"order\":4,\"priority\":4,\"level\":\"info\","
+		"\"tag\":\"A\",\"message\":\"a\",\"pid\":321,\"tid\":322,\"uid\":1001,"
+		"\"kernel\":false,\"relayed\":true,\"relay_pid\":0,"
+		"\"unverified\":true,"
+		"\"stored_time\":\"2023-11-14T22:13:23.000000000Z\"}\n"
+		"{\"type\":\"record\",\"time\":\"2023-11-14T22:13:20.000000003Z\","
+		"\"log\":\"main\",\"seq\":2,\"order\":7,\"priority\":4,\"level\":\"info\","
+		"\"tag\":\"A\",\"message\":\"a\",\"pid\":321,\"tid\":322,\"uid\":1001,"
+		"\"kernel\":false}\n");
+	rig_free(&g);
+
+	rig_init(&g, NSLOG_FMT_JSON);
+	g.p.fmt.utc = true;
+	mkns(&r, 56, 3, 0, 1700000000000000004LL, 0,
+	     NSLOG_ENTRY_RELAYED | NSLOG_ENTRY_UNVERIFIED, p, n);
+	rig_raw(&g, &r);
+	rig_done(&g);
+	tap_str("print: -v json, 0x4e53: relayed and unverified, no relay_pid "
+		"or stored_time", g.out,
+		"{\"type\":\"record\",\"time\":\"2023-11-14T22:13:20.000000004Z\","
+		"\"log\":\"main\",\"seq\":3,\"order\":10,\"priority\":4,\"level\":\"info\","
+		"\"tag\":\"A\",\"message\":\"a\",\"pid\":321,\"tid\":322,\"uid\":1001,"
+		"\"kernel\":false,\"relayed\":true,\"unverified\":true}\n");
 	rig_free(&g);
 }
 

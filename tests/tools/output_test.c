@@ -182,6 +182,20 @@ static void mkrec(struct rec *x, int prio, const char *tag, const char *msg)
 	x->t.msg_len = strlen(msg);
 }
 
+/*
+ * @x made a record that relay 77 stored 1.4 s after the time its writer
+ * claims (the 0x4e54 header), its writer gone (@unverified) or not.
+ */
+static void mkrelayed(struct rec *x, bool unverified)
+{
+	x->r.flags = NSLOG_ENTRY_RELAYED |
+		     (unverified ? NSLOG_ENTRY_UNVERIFIED : 0);
+	x->r.has_relay = true;
+	x->r.relay_pid = 77;
+	x->r.stored_sec = 1700000001;
+	x->r.stored_nsec = 500000000;
+}
+
 static struct nslog_ident docker = {
 	.runtime = "docker",
 	.id = ID1,
@@ -270,6 +284,37 @@ static void test_json_lines(void)
 		"\"message\":\"line one\\nline \\\"two\\\"\",\"pid\":1234,\"tid\":1235,"
 		"\"uid\":1000,\"kernel\":true,\"runtime\":\"docker\",\"container_id\":\""
 		ID1 "\",\"cgroup\":\"/system.slice/docker-" ID1 ".scope\"}\n");
+
+	m.ident = NULL;
+	mkrec(&x, 4, "T", "m");
+	x.r.has_relay = true;
+	x.r.stored_sec = x.r.sec;
+	x.r.stored_nsec = x.r.nsec;
+	tap_str("json: a plain record of the 0x4e54 header has no relay members",
+		mem_json_record(&x, &m, false),
+		"{\"type\":\"record\",\"time\":\"2023-11-14T22:13:20.123456789Z\","
+		"\"host\":\"h1\",\"boot_id\":\"4a7c0f0e-33d4-4ad0-9c4e-0b0b3f1b6a1d\","
+		"\"log\":\"main\",\"ns_id\":4026532301,\"set_id\":\"6414010659057826751\","
+		"\"seq\":41,\"order\":97,\"priority\":4,\"level\":\"info\",\"tag\":\"T\","
+		"\"message\":\"m\",\"pid\":1234,\"tid\":1235,\"uid\":1000,"
+		"\"kernel\":false}\n");
+	mkrelayed(&x, false);
+	tap_str("json: a relayed record: relayed, relay_pid, stored_time",
+		mem_json_record(&x, &m, false),
+		"{\"type\":\"record\",\"time\":\"2023-11-14T22:13:20.123456789Z\","
+		"\"host\":\"h1\",\"boot_id\":\"4a7c0f0e-33d4-4ad0-9c4e-0b0b3f1b6a1d\","
+		"\"log\":\"main\",\"ns_id\":4026532301,\"set_id\":\"6414010659057826751\","
+		"\"seq\":41,\"order\":97,\"priority\":4,\"level\":\"info\",\"tag\":\"T\","
+		"\"message\":\"m\",\"pid\":1234,\"tid\":1235,\"uid\":1000,"
+		"\"kernel\":false,\"relayed\":true,\"relay_pid\":77,"
+		"\"stored_time\":\"2023-11-14T22:13:21.500000000Z\"}\n");
+	mkrelayed(&x, true);
+	tap_ok(strstr(mem_json_record(&x, &m, false),
+		      "\"kernel\":false,\"relayed\":true,\"relay_pid\":77,"
+		      "\"unverified\":true,\"stored_time\":"
+		      "\"2023-11-14T22:13:21.500000000Z\"}\n") != NULL,
+	       "json: an unverified relayed record: \"unverified\":true too");
+	m.ident = &docker;
 
 	f = fmemopen(buf, sizeof(buf), "w");
 	nslog_json_loss(f, &m, &loss);

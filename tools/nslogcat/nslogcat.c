@@ -142,8 +142,9 @@ static int nslogcat_open(struct nslogcat *lc)
 		perror(PROG);
 		return -1;
 	}
+	/* nslogger's header, with a relayed record's relay where it has it */
 	if (lc->o.fmt.layout == NSLOG_FMT_JSON)
-		header = NSLOG_ENTRY_VERSION;
+		header = NSLOG_ENTRY2_VERSION;
 	else if (lc->o.v2)
 		header = 2;
 	if (nslog_logger_list_set_header(lc->list, header) ||
