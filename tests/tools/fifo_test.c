@@ -388,6 +388,33 @@ static void test_json(void)
 		   "2023-11-14 22:13:30.250000 +0000         104   105 I u       : x\n");
 }
 
+static void test_relay(void)
+{
+	put_relayed(fd_main, 6, NSLOG_ENTRY_RELAYED);
+	put_relayed(fd_main, 7, NSLOG_ENTRY_RELAYED | NSLOG_ENTRY_UNVERIFIED);
+	put_relayed(fd_main, 8, 0);
+	expect_run("relay: -v threadtime,relay: the relay, '?' if unverified, "
+		   "a blank column if not relayed",
+		   "-d -b main -v threadtime,relay",
+		   "11-14 22:13:20.000    77>    5     6 I r       : 6\n"
+		   "11-14 22:13:20.000    77?    5     6 I r       : 7\n"
+		   "11-14 22:13:20.000           5     6 I r       : 8\n");
+
+	put_relayed(fd_main, 6, NSLOG_ENTRY_RELAYED);
+	put_relayed(fd_main, 8, 0);
+	expect_run("relay: -v long,relay: no euid without uid, as -v long",
+		   "-d -b main -v long,relay",
+		   "[ 11-14 22:13:20.000    77>    5:    6 I/r        ]\n6\n\n"
+		   "[ 11-14 22:13:20.000           5:    6 I/r        ]\n8\n\n");
+
+	put_relayed(fd_main, 7, NSLOG_ENTRY_RELAYED | NSLOG_ENTRY_UNVERIFIED);
+	put_relayed(fd_main, 8, 0);
+	expect_run("relay: without it, relayed records print as any other",
+		   "-d -b main",
+		   "11-14 22:13:20.000     5     6 I r       : 7\n"
+		   "11-14 22:13:20.000     5     6 I r       : 8\n");
+}
+
 static void test_binary(void)
 {
 	unsigned char want[64];
@@ -723,6 +750,7 @@ int main(void)
 	test_control();
 	test_events_long();
 	test_json();
+	test_relay();
 	test_binary();
 	test_follow();
 	cleanup();

@@ -986,6 +986,9 @@ static void test_fmt_parse(void)
 	       f.uid, "-v long,epoch,nsec,uid,utc (UTC in any case)");
 	ret = nslog_fmt_parse(&f, "json", &bad);
 	tap_ok(!ret && f.layout == NSLOG_FMT_JSON, "-v json is a layout");
+	tap_ok(!f.relay && !nslog_fmt_parse(&f, "Relay", &bad) && f.relay &&
+	       f.layout == NSLOG_FMT_JSON,
+	       "-v relay: nslogger's modifier, in any case");
 
 	memset(&f, 0, sizeof(f));
 	spec = "time,color,usec";
@@ -1219,6 +1222,79 @@ static void test_ns2_header(void)
 	       "parse: version 2: never relayed; stored when written");
 }
 
+static void test_relay_layouts(void)
+{
+	unsigned char p[64];
+	struct raw rel, unv, plain, v2;
+	size_t n = text(p, 4, "MyTag", "hello");
+	struct rig g;
+
+	mkns2(&rel, 1, 1700000000123456789LL, NSLOG_ENTRY_RELAYED, 412,
+	      1700000001000000000LL, p, n);
+	mkns2(&unv, 2, 1700000000123456789LL,
+	      NSLOG_ENTRY_RELAYED | NSLOG_ENTRY_UNVERIFIED, 412,
+	      1700000001000000000LL, p, n);
+	mkns2(&plain, 3, 1700000000123456789LL, 0, 0, 1700000000123456789LL,
+	      p, n);
+	mkraw(&v2, 2, 321, 322, 1700000000, 123456789, 1001, p, n);
+
+	check_spec("relay: brief", &rel, "brief,relay",
+		   "I/MyTag   (  412>  321): hello\n");
+	check_spec("relay: brief, unverified: '?'", &unv, "brief,relay",
+		   "I/MyTag   (  412?  321): hello\n");
+	check_spec("relay: brief, not relayed: a blank column", &plain,
+		   "brief,relay", "I/MyTag   (        321): hello\n");
+	check_spec("relay: brief, a version 2 header: a blank column", &v2,
+		   "brief,relay", "I/MyTag   (        321): hello\n");
+	check_spec("relay: process", &rel, "process,relay",
+		   "I(  412>  321) hello  (MyTag)\n");
+	check_spec("relay: thread", &unv, "thread,relay",
+		   "I(  412?  321:  322) hello\n");
+	check_spec("relay: time", &rel, "time,relay",
+		   "11-14 22:13:20.123 I/MyTag   (  412>  321): hello\n");
+	check_spec("relay: threadtime", &rel, "threadtime,relay",
+		   "11-14 22:13:20.123   412>  321   322 I MyTag   : hello\n");
+	check_spec("relay: threadtime, unverified", &unv, "threadtime,relay",
+		   "11-14 22:13:20.123   412?  321   322 I MyTag   : hello\n");
+	check_spec("relay: threadtime, not relayed", &plain, "threadtime,relay",
+		   "11-14 22:13:20.123         321   322 I MyTag   : hello\n");
+	check_spec("relay: threadtime with uid: uid, relay, pid", &unv,
+		   "threadtime,uid,relay",
+		   "11-14 22:13:20.123  1001   412?  321   322 I MyTag   : hello\n");
+	check_spec("relay: brief with uid", &rel, "brief,relay,uid",
+		   "I/MyTag   ( 1001:  412>  321): hello\n");
+	check_spec("relay: tag and raw show no pid, so no relay", &rel,
+		   "tag,relay", "I/MyTag   : hello\n");
+	check_spec("relay: raw", &rel, "raw,relay", "hello\n");
+	check_spec("relay: without the modifier a relayed record prints as any",
+		   &unv, "threadtime",
+		   "11-14 22:13:20.123   321   322 I MyTag   : hello\n");
+	check_spec("relay: ... as a plain one does", &plain, "threadtime",
+		   "11-14 22:13:20.123   321   322 I MyTag   : hello\n");
+
+	/* nslogcat's printer: long keeps the euid for uid (or --v2) */
+	rig_init(&g, NSLOG_FMT_LONG);
+	g.p.headers = false;
+	g.p.fmt.relay = true;
+	rig_raw(&g, &rel);
+	rig_raw(&g, &unv);
+	rig_raw(&g, &plain);
+	g.p.fmt.relay = false;
+	rig_raw(&g, &plain);
+	g.p.fmt.uid = true;
+	g.p.fmt.relay = true;
+	rig_raw(&g, &unv);
+	rig_done(&g);
+	tap_str("print: long,relay: the relay before the pid, no euid but for uid",
+		g.out,
+		"[ 11-14 22:13:20.123   412>  321:  322 I/MyTag    ]\nhello\n\n"
+		"[ 11-14 22:13:20.123   412?  321:  322 I/MyTag    ]\nhello\n\n"
+		"[ 11-14 22:13:20.123         321:  322 I/MyTag    ]\nhello\n\n"
+		"[ 11-14 22:13:20.123   321:  322 I/MyTag    ]\nhello\n\n"
+		"[ 11-14 22:13:20.123  1001:  412?  321:  322 I/MyTag    ]\nhello\n\n");
+	rig_free(&g);
+}
+
 static void test_print_json(void)
 {
 	unsigned char p[64];
@@ -1329,6 +1405,7 @@ int main(void)
 	test_modifiers();
 	test_ns_header();
 	test_ns2_header();
+	test_relay_layouts();
 	test_print_json();
 	return tap_done();
 }

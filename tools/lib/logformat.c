@@ -19,8 +19,19 @@
  * UTC, with its zone; epoch the seconds since the epoch in 19 columns;
  * usec and nsec six and nine digits of fraction; uid the writer's uid
  * before the pid ("%5u:"; in threadtime "%5u "), blank without a v2 or
- * nslogger header.  json is a layout of its own (jsonrec.c, through
- * logprint.c).
+ * nslogger header.  nslogger's own modifier, relay: before the pid (after
+ * the uid), a record a relay stored for another process shows the relay's
+ * pid and '>' ("%5d>"), or '?' ("%5d?") if the writer was gone when it was
+ * stored, so that its pid and uid are the relay's word; other records a
+ * blank column:
+ *
+ *   brief,relay       I/tag     (  412>  129): msg
+ *   threadtime,relay  TIME   412>  129   131 I tag     : msg
+ *   long,relay        [ TIME   412?    0:  133 I/tag      ]
+ *
+ * The relay's pid needs nslogger's 0x4e54 header (0 without it, or if
+ * the reader cannot see the relay).  json is a layout of its own
+ * (jsonrec.c, through logprint.c).
  *
  * One trailing newline of the message is dropped; every other line of a
  * multi-line message is printed with its own prefix, except in "long",
@@ -399,6 +410,7 @@ static bool *nslog_fmt_modifier(struct nslog_fmt *fmt, const char *w,
 		{ "usec",	offsetof(struct nslog_fmt, usec) },
 		{ "nsec",	offsetof(struct nslog_fmt, nsec) },
 		{ "uid",	offsetof(struct nslog_fmt, uid) },
+		{ "relay",	offsetof(struct nslog_fmt, relay) },
 	};
 	size_t i;
 
@@ -413,7 +425,7 @@ static bool *nslog_fmt_modifier(struct nslog_fmt *fmt, const char *w,
  * @fmt: the layout and modifiers so far; changed by the words of @spec
  * @spec: words separated by commas (or spaces): layout names (the last
  *	  one counts) and modifiers (year, zone, UTC, epoch, usec, nsec,
- *	  uid; UTC in any case, as logcat takes it)
+ *	  uid, relay; UTC in any case, as logcat takes it)
  * @bad: on error, set to the first unknown word within @spec
  *
  * Several -v options add up, as in logcat: "-v threadtime -v UTC" is
@@ -561,41 +573,43 @@ struct nslog_line {
 	char pri;
 	char when[48];
 	char uid[16];	/* logcat's uid modifier: "%5u:", or empty */
+	char relay[16];	/* the relay modifier: "%5d>", "%5d?", or empty */
 };
 
 static void nslog_put_prefix(FILE *out, const struct nslog_line *l)
 {
 	const struct nslog_rec *r = l->rec;
 	const char *tag = l->e->tag;
-	const char *uid = l->uid;
+	const char *uid = l->uid, *rl = l->relay;
 	int tl = l->e->tag_len;
 	int ul = (int)strlen(uid);
 
 	switch (l->fmt) {
 	case NSLOG_FMT_PROCESS:
-		fprintf(out, "%c(%s%5d) ", l->pri, uid, r->pid);
+		fprintf(out, "%c(%s%s%5d) ", l->pri, uid, rl, r->pid);
 		break;
 	case NSLOG_FMT_TAG:
 		fprintf(out, "%c/%-8.*s: ", l->pri, tl, tag);
 		break;
 	case NSLOG_FMT_THREAD:
-		fprintf(out, "%c(%s%5d:%5d) ", l->pri, uid, r->pid, r->tid);
+		fprintf(out, "%c(%s%s%5d:%5d) ", l->pri, uid, rl, r->pid,
+			r->tid);
 		break;
 	case NSLOG_FMT_RAW:
 		break;
 	case NSLOG_FMT_TIME:
-		fprintf(out, "%s %c/%-8.*s(%s%5d): ", l->when, l->pri, tl, tag,
-			uid, r->pid);
+		fprintf(out, "%s %c/%-8.*s(%s%s%5d): ", l->when, l->pri, tl,
+			tag, uid, rl, r->pid);
 		break;
 	case NSLOG_FMT_THREADTIME:
 		/* logcat shows "uid pid", a space for the colon */
-		fprintf(out, "%s %.*s%s%5d %5d %c %-8.*s: ", l->when,
-			ul ? ul - 1 : 0, uid, ul ? " " : "", r->pid, r->tid,
-			l->pri, tl, tag);
+		fprintf(out, "%s %.*s%s%s%5d %5d %c %-8.*s: ", l->when,
+			ul ? ul - 1 : 0, uid, ul ? " " : "", rl, r->pid,
+			r->tid, l->pri, tl, tag);
 		break;
 	case NSLOG_FMT_BRIEF:
 	default:
-		fprintf(out, "%c/%-8.*s(%s%5d): ", l->pri, tl, tag, uid,
+		fprintf(out, "%c/%-8.*s(%s%s%5d): ", l->pri, tl, tag, uid, rl,
 			r->pid);
 		break;
 	}
@@ -630,8 +644,8 @@ static void nslog_put_long(FILE *out, const struct nslog_line *l,
 {
 	const struct nslog_rec *r = l->rec;
 
-	fprintf(out, "[ %s %s%5d:%5d %c/%-8.*s ]\n", l->when, l->uid, r->pid,
-		r->tid, l->pri, l->e->tag_len, l->e->tag);
+	fprintf(out, "[ %s %s%s%5d:%5d %c/%-8.*s ]\n", l->when, l->uid,
+		l->relay, r->pid, r->tid, l->pri, l->e->tag_len, l->e->tag);
 	fwrite(msg, 1, len, out);
 	fputs("\n\n", out);
 }
@@ -645,7 +659,8 @@ static void nslog_put_long(FILE *out, const struct nslog_line *l,
  *
  * With the uid modifier, or in "long" when the header has the euid, the
  * writer's euid is shown before the pid as "%5u:" (blank if the header
- * has none), as logcat -v uid does.
+ * has none), as logcat -v uid does; with the relay modifier, after it, a
+ * relayed record's relay (see the top of this file).
  *
  * Context: process context.
  * Return: 0, -EINVAL for NSLOG_FMT_JSON, or -EIO if @out has an error.
@@ -682,6 +697,14 @@ int nslog_format_line(FILE *out, const struct nslog_fmt *fmt,
 				 (unsigned int)rec->euid);
 		else
 			strcpy(l.uid, "      ");
+	}
+	if (fmt->relay) {
+		if (nslog_rec_relayed(rec))
+			snprintf(l.relay, sizeof(l.relay), "%5d%c",
+				 (int)rec->relay_pid,
+				 nslog_rec_unverified(rec) ? '?' : '>');
+		else
+			strcpy(l.relay, "      ");
 	}
 
 	if (l.fmt == NSLOG_FMT_LONG)

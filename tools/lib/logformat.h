@@ -97,7 +97,8 @@ enum nslog_format {
 /*
  * A -v argument: a layout and logcat's modifiers.  The modifiers change
  * the time (year, zone, UTC, epoch, usec, nsec) of the layouts that show
- * one, and add the writer's uid to those that show a pid (uid).
+ * one, and add the writer's uid to those that show a pid (uid); nslogger's
+ * relay adds a relayed record's relay there too.
  */
 struct nslog_fmt {
 	enum nslog_format layout;
@@ -108,6 +109,7 @@ struct nslog_fmt {
 	bool usec;	/* 6 fraction digits instead of 3 */
 	bool nsec;	/* 9 fraction digits */
 	bool uid;	/* the writer's euid before the pid */
+	bool relay;	/* a relayed record's relay before the pid */
 };
 
 struct nslog_filter_rule {
