@@ -11,7 +11,8 @@ TESTS := $(O)/tests/logformat_test $(O)/tests/liblog_test $(O)/tests/fifo_test \
 	 $(O)/tests/logread_test \
 	 $(O)/tests/ctlparse_test $(O)/tests/ctlapply_test \
 	 $(O)/tests/cgparse_test $(O)/tests/collect_test \
-	 $(O)/tests/logset_test $(O)/tests/output_test
+	 $(O)/tests/logset_test $(O)/tests/output_test \
+	 $(O)/tests/logdev_test
 TESTS += $(O)/tests/prioname_test $(O)/tests/nslogd_test
 # The shell tests, run after the programs.
 TEST_SCRIPTS := $(addprefix $(TT)/,cli_test.sh android_test.sh apply_test.sh \
@@ -45,7 +46,7 @@ $(TESTS) $(O)/tests/journalpos_test: $(TAP_O)
 $(O)/tests/cgparse_test $(O)/tests/json_emit: $(SHARED_A)
 $(O)/tests/prioname_test: $(NSLOG_A) $(SHARED_A)
 $(O)/tests/ctlparse_test $(O)/tests/ctlapply_test: $(NSLOGCTL_A) $(SHARED_A)
-$(O)/tests/collect_test: $(COLLECTOR_A) $(SHARED_A)
+$(O)/tests/collect_test $(O)/tests/logdev_test: $(COLLECTOR_A) $(SHARED_A)
 $(O)/tests/logset_test $(O)/tests/output_test $(O)/tests/journalpos_test: \
 	$(COLLECTOR_A) $(SHARED_A)
 $(O)/tests/logset_test $(O)/tests/output_test $(O)/tests/journalpos_test: \
@@ -58,8 +59,8 @@ $(O)/tests/nslogd_test: $(NSLOGD_A) $(SHARED_A) | $(O)/nslogd
 $(O)/tests/cgparse_test $(O)/tests/json_emit $(O)/tests/prioname_test \
 $(O)/tests/ctlparse_test $(O)/tests/ctlapply_test $(O)/tests/collect_test \
 $(O)/tests/logset_test $(O)/tests/output_test $(O)/tests/journalpos_test \
-$(O)/tests/logformat_test $(O)/tests/nslogd_test: $(O)/tests/%: $(TT)/%.c \
-	| $(O)/tests
+$(O)/tests/logformat_test $(O)/tests/nslogd_test $(O)/tests/logdev_test: \
+	$(O)/tests/%: $(TT)/%.c | $(O)/tests
 	$(CC) $(TEST_CFLAGS) -o $@ $< $(filter %.o %.a,$^) $(TEST_LIBS)
 
 # Linked against the shared library, to test what it exports: liblog_test

@@ -1,12 +1,15 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * fakedev.h: the logger devices played by FIFOs in packet mode, for the
- * tests of nslogcat (fifo_test.c) and of the read API (logread_test.c).
+ * tests of nslogcat (fifo_test.c), of the read API (logread_test.c), of
+ * nslogd's store (nslogd_test.c) and of the collector's files
+ * (logdev_test.c).
  *
  * A FIFO whose writer set O_DIRECT returns one write() per read(), -EAGAIN
  * when empty and opened O_NONBLOCK, and poll()s readable when a packet is
  * queued: the read side of a logger device, without its ioctls.  The test
- * plays the kernel and writes whole records (header and payload).
+ * plays the kernel and writes whole records (header and payload), of any
+ * version: the FIFO knows none (fakeioctl.h plays the version's ioctl).
  */
 #ifndef NSLOG_TOOLS_TESTS_FAKEDEV_H
 #define NSLOG_TOOLS_TESTS_FAKEDEV_H
@@ -58,6 +61,26 @@ static inline void fakedev_put(int fd, int version, int pid, uint32_t sec,
 	memcpy(rec, &h, hs);
 	memcpy(rec + hs, payload, len);
 	if (write(fd, rec, hs + len) != (ssize_t)(hs + len))
+		printf("# write to fifo failed: %s\n", strerror(errno));
+}
+
+/*
+ * One record with nslogger's header: the first @hdr_size bytes of @h, 56
+ * (struct nslog_entry) or 72 (struct nslog_entry2), its len and hdr_size
+ * set here.
+ */
+static inline void fakedev_put_ns(int fd, size_t hdr_size,
+				  const struct nslog_entry2 *h,
+				  const void *payload, size_t len)
+{
+	unsigned char rec[NSLOG_ENTRY2_MAX_LEN];
+	struct nslog_entry2 e = *h;
+
+	e.len = (__u16)len;
+	e.hdr_size = (__u16)hdr_size;
+	memcpy(rec, &e, hdr_size);
+	memcpy(rec + hdr_size, payload, len);
+	if (write(fd, rec, hdr_size + len) != (ssize_t)(hdr_size + len))
 		printf("# write to fifo failed: %s\n", strerror(errno));
 }
 

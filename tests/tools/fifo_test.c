@@ -62,6 +62,28 @@ static void put_event(int fd, uint32_t sec, int32_t tag, int32_t v)
 	fakedev_put(fd, 1, 42, sec, 0, 0, p, 9);
 }
 
+/*
+ * A main record of nslogger's 0x4e54 header, seq @seq, message "SEQ", tag
+ * "r", INFO, of pid 5, tid 6, euid 1005 at 1700000000 s + @seq ns; with
+ * NSLOG_ENTRY_RELAYED in @flags, stored by relay 77 2 s later.
+ */
+static void put_relayed(int fd, unsigned int seq, __u32 flags)
+{
+	struct nslog_entry2 h = {
+		.pid = 5, .tid = 6, .euid = 1005, .seq = seq,
+		.order = seq * 10, .time_ns = 1700000000000000000LL + seq,
+		.flags = flags,
+		.relay_pid = flags & NSLOG_ENTRY_RELAYED ? 77 : 0,
+		.stored_ns = 1700000000000000000LL + seq +
+			     (flags & NSLOG_ENTRY_RELAYED ? 2000000000 : 0),
+	};
+	unsigned char p[32];
+	size_t n = (size_t)snprintf((char *)p + 3, sizeof(p) - 3, "%u", seq);
+
+	memcpy(p, "\4r", 3);
+	fakedev_put_ns(fd, sizeof(h), &h, p, 3 + n + 1);
+}
+
 /* Start "$VALGRIND nslogcat --dev-dir DIR ARGS" with stdout on a pipe. */
 static int spawn(struct child *c, const char *args)
 {
@@ -339,10 +361,58 @@ static void test_json(void)
 		   "\"log\":\"events\",\"priority\":4,\"level\":\"info\",\"tag\":\"[7]\","
 		   "\"event_tag\":7,\"message\":\"8\",\"pid\":42,\"tid\":43}\n");
 
+	put_relayed(fd_main, 3, 0);
+	put_relayed(fd_main, 4, NSLOG_ENTRY_RELAYED);
+	put_relayed(fd_main, 5, NSLOG_ENTRY_RELAYED | NSLOG_ENTRY_UNVERIFIED);
+	expect_run("json: nslogger's 0x4e54 header: plain, relayed, unverified",
+		   "-d -b main -v json,UTC",
+		   "{\"type\":\"record\",\"time\":\"2023-11-14T22:13:20.000000003Z\","
+		   "\"log\":\"main\",\"seq\":3,\"order\":30,\"priority\":4,"
+		   "\"level\":\"info\",\"tag\":\"r\",\"message\":\"3\",\"pid\":5,"
+		   "\"tid\":6,\"uid\":1005,\"kernel\":false}\n"
+		   "{\"type\":\"record\",\"time\":\"2023-11-14T22:13:20.000000004Z\","
+		   "\"log\":\"main\",\"seq\":4,\"order\":40,\"priority\":4,"
+		   "\"level\":\"info\",\"tag\":\"r\",\"message\":\"4\",\"pid\":5,"
+		   "\"tid\":6,\"uid\":1005,\"kernel\":false,\"relayed\":true,"
+		   "\"relay_pid\":77,\"stored_time\":\"2023-11-14T22:13:22.000000004Z\"}\n"
+		   "{\"type\":\"record\",\"time\":\"2023-11-14T22:13:20.000000005Z\","
+		   "\"log\":\"main\",\"seq\":5,\"order\":50,\"priority\":4,"
+		   "\"level\":\"info\",\"tag\":\"r\",\"message\":\"5\",\"pid\":5,"
+		   "\"tid\":6,\"uid\":1005,\"kernel\":false,\"relayed\":true,"
+		   "\"relay_pid\":77,\"unverified\":true,"
+		   "\"stored_time\":\"2023-11-14T22:13:22.000000005Z\"}\n");
+
 	put_text(fd_main, 1, 1700000010, 4, "u", "x");
 	expect_run("modifiers: -v threadtime -v year,usec,zone,uid (no euid: blank)",
 		   "-d -b main -v threadtime -v year,usec,zone,uid",
 		   "2023-11-14 22:13:30.250000 +0000         104   105 I u       : x\n");
+}
+
+static void test_relay(void)
+{
+	put_relayed(fd_main, 6, NSLOG_ENTRY_RELAYED);
+	put_relayed(fd_main, 7, NSLOG_ENTRY_RELAYED | NSLOG_ENTRY_UNVERIFIED);
+	put_relayed(fd_main, 8, 0);
+	expect_run("relay: -v threadtime,relay: the relay, '?' if unverified, "
+		   "a blank column if not relayed",
+		   "-d -b main -v threadtime,relay",
+		   "11-14 22:13:20.000    77>    5     6 I r       : 6\n"
+		   "11-14 22:13:20.000    77?    5     6 I r       : 7\n"
+		   "11-14 22:13:20.000           5     6 I r       : 8\n");
+
+	put_relayed(fd_main, 6, NSLOG_ENTRY_RELAYED);
+	put_relayed(fd_main, 8, 0);
+	expect_run("relay: -v long,relay: no euid without uid, as -v long",
+		   "-d -b main -v long,relay",
+		   "[ 11-14 22:13:20.000    77>    5:    6 I/r        ]\n6\n\n"
+		   "[ 11-14 22:13:20.000           5:    6 I/r        ]\n8\n\n");
+
+	put_relayed(fd_main, 7, NSLOG_ENTRY_RELAYED | NSLOG_ENTRY_UNVERIFIED);
+	put_relayed(fd_main, 8, 0);
+	expect_run("relay: without it, relayed records print as any other",
+		   "-d -b main",
+		   "11-14 22:13:20.000     5     6 I r       : 7\n"
+		   "11-14 22:13:20.000     5     6 I r       : 8\n");
 }
 
 static void test_binary(void)
@@ -680,6 +750,7 @@ int main(void)
 	test_control();
 	test_events_long();
 	test_json();
+	test_relay();
 	test_binary();
 	test_follow();
 	cleanup();

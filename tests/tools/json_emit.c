@@ -5,7 +5,8 @@
  * json_test.sh to check with jq and a regular expression.
  *
  * Record N (from 0) has seq N; its message is described on stderr
- * ("N DESCRIPTION") so that a failure names it.
+ * ("N DESCRIPTION") so that a failure names it.  After them comes a
+ * record of lost records, then a relayed record whose writer was gone.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -99,6 +100,25 @@ int main(int argc, char **argv)
 		puts(b.p);
 	} else {
 		nslog_json_loss(stdout, &m, &loss);
+	}
+
+	/* relayed by 4242, stored a second after its claimed time */
+	r.seq = i;
+	r.flags = NSLOG_ENTRY_RELAYED | NSLOG_ENTRY_UNVERIFIED;
+	r.has_relay = true;
+	r.relay_pid = 4242;
+	r.sec = 1700000000;
+	r.nsec = 1000;
+	r.stored_sec = 1700000001;
+	r.stored_nsec = 1000;
+	t.msg = "relayed";
+	t.msg_len = 7;
+	fprintf(stderr, "%zu relayed, unverified\n", i);
+	if (rfc) {
+		nslog_rfc5424_record(&b, 1, &r, &t, &m, false);
+		puts(b.p);
+	} else {
+		nslog_json_record(stdout, &r, &t, &m, false);
 	}
 	nslog_sbuf_free(&b);
 	return ferror(stdout) ? 1 : 0;

@@ -28,7 +28,7 @@ ${VALGRIND:-} "$emit" >"$tmp/json" 2>"$tmp/what"
 result $? "json_emit runs"
 
 lines=$(wc -l <"$tmp/json")
-[ "$lines" -eq 9 ]
+[ "$lines" -eq 10 ]
 result $? "a line per record and one for the loss ($lines)"
 
 i=0
@@ -42,8 +42,8 @@ while IFS= read -r line; do
 done <"$tmp/json"
 result $bad "every line is one JSON value for jq"
 
-jq -s -e 'length == 9 and all(type == "object")' "$tmp/json" >/dev/null
-result $? "jq reads the stream as 9 objects"
+jq -s -e 'length == 10 and all(type == "object")' "$tmp/json" >/dev/null
+result $? "jq reads the stream as 10 objects"
 
 jq -r -s '.[1].message' "$tmp/json" >"$tmp/got"
 printf '"q" \\ \\\\\n' >"$tmp/want"
@@ -86,10 +86,18 @@ jq -e -s '.[0] | .container_name == "we\"b]\\1" and .runtime == "lxc" and .ns_id
 	"$tmp/json" >/dev/null
 result $? "container and nslogger fields"
 
+jq -e -s 'all(.[0:8][]; has("relayed") or has("relay_pid") or has("unverified") or has("stored_time") | not)' \
+	"$tmp/json" >/dev/null
+result $? "records not relayed have no relay members"
+
+jq -e -s '.[9] | .relayed == true and .relay_pid == 4242 and .unverified == true and .time == "2023-11-14T22:13:20.000001000Z" and .stored_time == "2023-11-14T22:13:21.000001000Z"' \
+	"$tmp/json" >/dev/null
+result $? "a relayed record: relayed, relay_pid, unverified, stored_time"
+
 ${VALGRIND:-} "$emit" --rfc5424 >"$tmp/rfc" 2>/dev/null
 result $? "json_emit --rfc5424 runs"
 lines=$(wc -l <"$tmp/rfc")
-[ "$lines" -eq 9 ]
+[ "$lines" -eq 10 ]
 result $? "RFC 5424: one line per message ($lines)"
 
 # PRI VERSION SP TIMESTAMP SP HOSTNAME SP APP-NAME SP PROCID SP MSGID SP SD
@@ -107,5 +115,11 @@ LC_ALL=C grep -Ev "$re" "$tmp/rfc" | sed 's/^/#   /'
 
 grep -q 'container_name="we\\"b\\]\\\\1"' "$tmp/rfc"
 result $? "RFC 5424: a value with \", ] and \\ escaped"
+
+tail -n 1 "$tmp/rfc" | grep -q ' uid="65534" relayed="1" relay_pid="4242" unverified="1" stored_time="2023-11-14T22:13:21.000001Z" runtime="lxc"'
+result $? "RFC 5424: a relayed record's params, after uid"
+head -n 8 "$tmp/rfc" | grep -Eq 'relayed=|relay_pid=|unverified=|stored_time='
+[ $? -eq 1 ]
+result $? "RFC 5424: records not relayed have none of them"
 
 tap_done

@@ -986,6 +986,9 @@ static void test_fmt_parse(void)
 	       f.uid, "-v long,epoch,nsec,uid,utc (UTC in any case)");
 	ret = nslog_fmt_parse(&f, "json", &bad);
 	tap_ok(!ret && f.layout == NSLOG_FMT_JSON, "-v json is a layout");
+	tap_ok(!f.relay && !nslog_fmt_parse(&f, "Relay", &bad) && f.relay &&
+	       f.layout == NSLOG_FMT_JSON,
+	       "-v relay: nslogger's modifier, in any case");
 
 	memset(&f, 0, sizeof(f));
 	spec = "time,color,usec";
@@ -1134,11 +1137,170 @@ static void test_ns_header(void)
 		nslog_rec_parse(&rec, r.b, r.n - 1), -EBADMSG);
 }
 
+/*
+ * A record with nslogger's 0x4e54 header (struct nslog_entry2), as mkns()
+ * makes it, stored at @stored_ns by relay @relay_pid, or not relayed
+ * (@flags without NSLOG_ENTRY_RELAYED, @relay_pid 0).
+ */
+static void mkns2(struct raw *r, __u64 seq, __s64 time_ns, __u32 flags,
+		  __s32 relay_pid, __s64 stored_ns, const void *payload,
+		  size_t len)
+{
+	struct nslog_entry2 h = {
+		.len = (__u16)len,
+		.hdr_size = sizeof(h),
+		.pid = 321,
+		.tid = 322,
+		.euid = 1001,
+		.seq = seq,
+		.order = seq * 3 + 1,
+		.time_ns = time_ns,
+		.flags = flags,
+		.relay_pid = relay_pid,
+		.stored_ns = stored_ns,
+	};
+
+	memcpy(r->b, &h, sizeof(h));
+	memcpy(r->b + sizeof(h), payload, len);
+	r->n = sizeof(h) + len;
+}
+
+static void test_ns2_header(void)
+{
+	unsigned char p[64];
+	struct nslog_rec rec;
+	struct raw r;
+	size_t n = text(p, 4, "T", "m");
+	int ret;
+
+	tap_int("nslogger's header with relays is 72 bytes",
+		(long)NSLOG_HDR_NS2_SIZE, 72);
+	mkns2(&r, 5, 1700000000123456789LL, NSLOG_ENTRY_RELAYED, 77,
+	      1700000002500000000LL, p, n);
+	ret = nslog_rec_parse(&rec, r.b, r.n);
+	tap_ok(!ret && rec.has_seq && rec.has_relay && rec.hdr_size == 72 &&
+	       rec.len == n && rec.pid == 321 && rec.tid == 322 &&
+	       rec.euid == 1001 && rec.seq == 5 && rec.order == 16 &&
+	       rec.sec == 1700000000 && rec.nsec == 123456789 &&
+	       rec.relay_pid == 77 && rec.stored_sec == 1700000002 &&
+	       rec.stored_nsec == 500000000 && rec.payload == r.b + 72 &&
+	       nslog_rec_relayed(&rec) && !nslog_rec_unverified(&rec),
+	       "parse: 0x4e54: a relayed record, its relay and stored time");
+
+	mkns2(&r, 6, 1700000000000000000LL,
+	      NSLOG_ENTRY_RELAYED | NSLOG_ENTRY_UNVERIFIED, 0,
+	      -1500000000LL, p, n);
+	ret = nslog_rec_parse(&rec, r.b, r.n);
+	tap_ok(!ret && rec.has_relay && rec.relay_pid == 0 &&
+	       rec.stored_sec == -2 && rec.stored_nsec == 500000000 &&
+	       nslog_rec_relayed(&rec) && nslog_rec_unverified(&rec),
+	       "parse: 0x4e54: unverified, the relay not visible (0); stored time floors");
+
+	mkns2(&r, 7, 1700000000123456789LL, 0, 0, 1700000000123456789LL, p,
+	      n);
+	ret = nslog_rec_parse(&rec, r.b, r.n);
+	tap_ok(!ret && rec.has_relay && !nslog_rec_relayed(&rec) &&
+	       !nslog_rec_unverified(&rec) && rec.relay_pid == 0 &&
+	       rec.stored_sec == rec.sec && rec.stored_nsec == rec.nsec,
+	       "parse: 0x4e54: a plain record is neither; stored when written");
+	check_spec("0x4e54: a plain record prints as with 56 bytes", &r,
+		   "threadtime,uid",
+		   "11-14 22:13:20.123  1001   321   322 I T       : m\n");
+
+	mkns(&r, 56, 8, 0, 1700000000123456789LL, 0,
+	     NSLOG_ENTRY_RELAYED | NSLOG_ENTRY_UNVERIFIED, p, n);
+	ret = nslog_rec_parse(&rec, r.b, r.n);
+	tap_ok(!ret && !rec.has_relay && rec.relay_pid == 0 &&
+	       nslog_rec_relayed(&rec) && nslog_rec_unverified(&rec) &&
+	       rec.stored_sec == rec.sec && rec.stored_nsec == rec.nsec,
+	       "parse: 0x4e53: the flags say relayed and unverified, no relay known");
+
+	mkraw(&r, 2, 1, 2, 1700000000, 5, 1000, p, n);
+	ret = nslog_rec_parse(&rec, r.b, r.n);
+	tap_ok(!ret && !rec.has_relay && !nslog_rec_relayed(&rec) &&
+	       rec.stored_sec == 1700000000 && rec.stored_nsec == 5,
+	       "parse: version 2: never relayed; stored when written");
+}
+
+static void test_relay_layouts(void)
+{
+	unsigned char p[64];
+	struct raw rel, unv, plain, v2;
+	size_t n = text(p, 4, "MyTag", "hello");
+	struct rig g;
+
+	mkns2(&rel, 1, 1700000000123456789LL, NSLOG_ENTRY_RELAYED, 412,
+	      1700000001000000000LL, p, n);
+	mkns2(&unv, 2, 1700000000123456789LL,
+	      NSLOG_ENTRY_RELAYED | NSLOG_ENTRY_UNVERIFIED, 412,
+	      1700000001000000000LL, p, n);
+	mkns2(&plain, 3, 1700000000123456789LL, 0, 0, 1700000000123456789LL,
+	      p, n);
+	mkraw(&v2, 2, 321, 322, 1700000000, 123456789, 1001, p, n);
+
+	check_spec("relay: brief", &rel, "brief,relay",
+		   "I/MyTag   (  412>  321): hello\n");
+	check_spec("relay: brief, unverified: '?'", &unv, "brief,relay",
+		   "I/MyTag   (  412?  321): hello\n");
+	check_spec("relay: brief, not relayed: a blank column", &plain,
+		   "brief,relay", "I/MyTag   (        321): hello\n");
+	check_spec("relay: brief, a version 2 header: a blank column", &v2,
+		   "brief,relay", "I/MyTag   (        321): hello\n");
+	check_spec("relay: process", &rel, "process,relay",
+		   "I(  412>  321) hello  (MyTag)\n");
+	check_spec("relay: thread", &unv, "thread,relay",
+		   "I(  412?  321:  322) hello\n");
+	check_spec("relay: time", &rel, "time,relay",
+		   "11-14 22:13:20.123 I/MyTag   (  412>  321): hello\n");
+	check_spec("relay: threadtime", &rel, "threadtime,relay",
+		   "11-14 22:13:20.123   412>  321   322 I MyTag   : hello\n");
+	check_spec("relay: threadtime, unverified", &unv, "threadtime,relay",
+		   "11-14 22:13:20.123   412?  321   322 I MyTag   : hello\n");
+	check_spec("relay: threadtime, not relayed", &plain, "threadtime,relay",
+		   "11-14 22:13:20.123         321   322 I MyTag   : hello\n");
+	check_spec("relay: threadtime with uid: uid, relay, pid", &unv,
+		   "threadtime,uid,relay",
+		   "11-14 22:13:20.123  1001   412?  321   322 I MyTag   : hello\n");
+	check_spec("relay: brief with uid", &rel, "brief,relay,uid",
+		   "I/MyTag   ( 1001:  412>  321): hello\n");
+	check_spec("relay: tag and raw show no pid, so no relay", &rel,
+		   "tag,relay", "I/MyTag   : hello\n");
+	check_spec("relay: raw", &rel, "raw,relay", "hello\n");
+	check_spec("relay: without the modifier a relayed record prints as any",
+		   &unv, "threadtime",
+		   "11-14 22:13:20.123   321   322 I MyTag   : hello\n");
+	check_spec("relay: ... as a plain one does", &plain, "threadtime",
+		   "11-14 22:13:20.123   321   322 I MyTag   : hello\n");
+
+	/* nslogcat's printer: long keeps the euid for uid (or --v2) */
+	rig_init(&g, NSLOG_FMT_LONG);
+	g.p.headers = false;
+	g.p.fmt.relay = true;
+	rig_raw(&g, &rel);
+	rig_raw(&g, &unv);
+	rig_raw(&g, &plain);
+	g.p.fmt.relay = false;
+	rig_raw(&g, &plain);
+	g.p.fmt.uid = true;
+	g.p.fmt.relay = true;
+	rig_raw(&g, &unv);
+	rig_done(&g);
+	tap_str("print: long,relay: the relay before the pid, no euid but for uid",
+		g.out,
+		"[ 11-14 22:13:20.123   412>  321:  322 I/MyTag    ]\nhello\n\n"
+		"[ 11-14 22:13:20.123   412?  321:  322 I/MyTag    ]\nhello\n\n"
+		"[ 11-14 22:13:20.123         321:  322 I/MyTag    ]\nhello\n\n"
+		"[ 11-14 22:13:20.123   321:  322 I/MyTag    ]\nhello\n\n"
+		"[ 11-14 22:13:20.123  1001:  412?  321:  322 I/MyTag    ]\nhello\n\n");
+	rig_free(&g);
+}
+
 static void test_print_json(void)
 {
 	unsigned char p[64];
 	struct rig g;
 	struct raw r;
+	size_t n;
 
 	rig_init(&g, NSLOG_FMT_JSON);
 	mkv4(&r, 0, 7, 100, 5, (uint32_t)-1, p, text(p, 4, "t\"q", "a\tb\n"));
@@ -1171,6 +1333,52 @@ static void test_print_json(void)
 		"\"tag\":\"R\",\"message\":\"radio\",\"pid\":321,\"tid\":322,\"uid\":1001,"
 		"\"kernel\":false}\n");
 	rig_free(&g);
+
+	rig_init(&g, NSLOG_FMT_JSON);
+	g.p.fmt.utc = true;
+	n = text(p, 4, "A", "a");
+	mkns2(&r, 0, 1700000000000000001LL, NSLOG_ENTRY_RELAYED, 77,
+	      1700000002500000000LL, p, n);
+	rig_raw(&g, &r);
+	mkns2(&r, 1, 1700000000000000002LL,
+	      NSLOG_ENTRY_RELAYED | NSLOG_ENTRY_UNVERIFIED, 0,
+	      1700000003000000000LL, p, n);
+	rig_raw(&g, &r);
+	mkns2(&r, 2, 1700000000000000003LL, 0, 0, 1700000000000000003LL, p,
+	      n);
+	rig_raw(&g, &r);
+	rig_done(&g);
+	tap_str("print: -v json, 0x4e54: relayed, unverified, plain", g.out,
+		"{\"type\":\"record\",\"time\":\"2023-11-14T22:13:20.000000001Z\","
+		"\"log\":\"main\",\"seq\":0,\"order\":1,\"priority\":4,\"level\":\"info\","
+		"\"tag\":\"A\",\"message\":\"a\",\"pid\":321,\"tid\":322,\"uid\":1001,"
+		"\"kernel\":false,\"relayed\":true,\"relay_pid\":77,"
+		"\"stored_time\":\"2023-11-14T22:13:22.500000000Z\"}\n"
+		"{\"type\":\"record\",\"time\":\"2023-11-14T22:13:20.000000002Z\","
+		"\"log\":\"main\",\"seq\":1,\"order\":4,\"priority\":4,\"level\":\"info\","
+		"\"tag\":\"A\",\"message\":\"a\",\"pid\":321,\"tid\":322,\"uid\":1001,"
+		"\"kernel\":false,\"relayed\":true,\"relay_pid\":0,"
+		"\"unverified\":true,"
+		"\"stored_time\":\"2023-11-14T22:13:23.000000000Z\"}\n"
+		"{\"type\":\"record\",\"time\":\"2023-11-14T22:13:20.000000003Z\","
+		"\"log\":\"main\",\"seq\":2,\"order\":7,\"priority\":4,\"level\":\"info\","
+		"\"tag\":\"A\",\"message\":\"a\",\"pid\":321,\"tid\":322,\"uid\":1001,"
+		"\"kernel\":false}\n");
+	rig_free(&g);
+
+	rig_init(&g, NSLOG_FMT_JSON);
+	g.p.fmt.utc = true;
+	mkns(&r, 56, 3, 0, 1700000000000000004LL, 0,
+	     NSLOG_ENTRY_RELAYED | NSLOG_ENTRY_UNVERIFIED, p, n);
+	rig_raw(&g, &r);
+	rig_done(&g);
+	tap_str("print: -v json, 0x4e53: relayed and unverified, no relay_pid "
+		"or stored_time", g.out,
+		"{\"type\":\"record\",\"time\":\"2023-11-14T22:13:20.000000004Z\","
+		"\"log\":\"main\",\"seq\":3,\"order\":10,\"priority\":4,\"level\":\"info\","
+		"\"tag\":\"A\",\"message\":\"a\",\"pid\":321,\"tid\":322,\"uid\":1001,"
+		"\"kernel\":false,\"relayed\":true,\"unverified\":true}\n");
+	rig_free(&g);
 }
 
 int main(void)
@@ -1196,6 +1404,8 @@ int main(void)
 	test_fmt_parse();
 	test_modifiers();
 	test_ns_header();
+	test_ns2_header();
+	test_relay_layouts();
 	test_print_json();
 	return tap_done();
 }

@@ -5,9 +5,10 @@
  *
  * The logs are fakedev.h's FIFOs in packet mode: the read side of a logger
  * device without its ioctls.  The test plays the kernel, writing whole
- * records.  Regular
- * files play devices that are not: read() of 0, or bytes that are no
- * record.
+ * records, and for the header versions the module's LOGGER_SET_VERSION
+ * (fakeioctl.h: this program's ioctl() comes before libc's for
+ * liblog.so.0 too).  Regular files play devices that are not: read() of 0,
+ * or bytes that are no record.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -23,6 +24,7 @@
 #include <log/log_read.h>
 #include <log/nslog_read.h>
 #include "fakedev.h"
+#include "fakeioctl.h"
 #include "tap.h"
 
 static char dir[64];
@@ -145,6 +147,105 @@ static void test_header(void)
 	tap_ok(ret == 34 && m.entry.hdr_size == 28 && m.entry.uid == 1007 &&
 	       m.entry_v4.lid == LOG_ID_SYSTEM,
 	       "header: a version 2 record's euid becomes the uid");
+	android_logger_list_free(l);
+}
+
+/*
+ * A list of main alone asking for header @header of a module that knows
+ * nslogger's versions up to @newest (or fails with @err): the versions it
+ * asked, as fake_ioctl_asked() writes them, in @asked; the list, open.
+ */
+static struct logger_list *versions_open(int header, int newest, int err,
+					 char *asked, size_t size)
+{
+	struct logger_list *l = list_new(ANDROID_LOG_NONBLOCK, 0, 0);
+	struct logger *lg;
+
+	fake_ioctl_reset(newest);
+	fake_ioctl.err = err;
+	fake_ioctl.on = true;
+	nslog_logger_list_set_header(l, header);
+	lg = android_logger_open(l, LOG_ID_MAIN);
+	fake_ioctl.on = false;
+	fake_ioctl_asked(asked, size);
+	if (!lg) {
+		snprintf(asked, size, "open failed: %s", strerror(errno));
+		android_logger_list_free(l);
+		return NULL;
+	}
+	return l;
+}
+
+static void test_header_versions(void)
+{
+	struct nslog_entry2 h = {
+		.pid = 5, .tid = 6, .euid = 1005, .seq = 9, .order = 30,
+		.time_ns = 1700000000000000007LL,
+		.flags = NSLOG_ENTRY_RELAYED, .relay_pid = 77,
+		.stored_ns = 1700000001000000000LL,
+	};
+	struct logger_list *l;
+	struct log_msg m;
+	char asked[64];
+	int ret;
+
+	l = list_new(0, 0, 0);
+	tap_ok(!nslog_logger_list_set_header(l, NSLOG_ENTRY2_VERSION) &&
+	       nslog_logger_list_set_header(l, NSLOG_ENTRY2_VERSION + 1) ==
+	       -EINVAL,
+	       "header: NSLOG_ENTRY2_VERSION may be asked for, no later one");
+	android_logger_list_free(l);
+	l = versions_open(NSLOG_ENTRY2_VERSION, NSLOG_ENTRY2_VERSION, 0,
+			  asked, sizeof(asked));
+	tap_str("header 0x4e54: today's module grants it, nothing else asked",
+		asked, "0x4e54");
+	fakedev_put_ns(fd_main, 72, &h, "\4t\0r", 5);
+	ret = l ? android_logger_list_read(l, &m) : -1;
+	tap_ok(ret == 72 + 5 && m.entry.hdr_size == 72 &&
+	       ((struct nslog_entry2 *)m.buf)->relay_pid == 77 &&
+	       ((struct nslog_entry2 *)m.buf)->stored_ns ==
+	       1700000001000000000LL &&
+	       ((struct nslog_entry2 *)m.buf)->flags == NSLOG_ENTRY_RELAYED &&
+	       !memcmp(m.buf + 72, "\4t\0r", 5),
+	       "header 0x4e54: the record as the device gave it, 72 bytes");
+	android_logger_list_free(l);
+
+	l = versions_open(NSLOG_ENTRY2_VERSION, NSLOG_ENTRY_VERSION, 0,
+			  asked, sizeof(asked));
+	tap_str("header 0x4e54: a module older than relays refuses it "
+		"(EINVAL): 0x4e53 next", asked, "0x4e54 0x4e53");
+	h.flags = 0;
+	fakedev_put_ns(fd_main, 56, &h, "\4t\0o", 5);
+	ret = l ? android_logger_list_read(l, &m) : -1;
+	tap_ok(ret == 56 + 5 && m.entry.hdr_size == 56 &&
+	       ((struct nslog_entry *)m.buf)->order == 30 &&
+	       !memcmp(m.buf + 56, "\4t\0o", 5),
+	       "header 0x4e54 from an older module: its 56-byte header");
+	android_logger_list_free(l);
+
+	l = versions_open(NSLOG_ENTRY2_VERSION, 0, 0, asked, sizeof(asked));
+	tap_str("header 0x4e54: Android's driver refuses both: version 2",
+		asked, "0x4e54 0x4e53 2");
+	put(fd_main, 2, 7, 1700000000, 0, "v2");
+	ret = l ? android_logger_list_read(l, &m) : -1;
+	tap_ok(ret == 28 + 6 && m.entry.hdr_size == 28 && m.entry.uid == 1007,
+	       "header 0x4e54 from Android's driver: version 4, with the euid");
+	android_logger_list_free(l);
+
+	l = versions_open(NSLOG_ENTRY2_VERSION, NSLOG_ENTRY2_VERSION, ENOTTY,
+			  asked, sizeof(asked));
+	tap_str("header 0x4e54: another error than EINVAL is no older module: "
+		"version 2 next, and the open does not fail", asked,
+		l ? "0x4e54 2" : "open failed");
+	android_logger_list_free(l);
+
+	l = versions_open(NSLOG_ENTRY_VERSION, NSLOG_ENTRY2_VERSION, 0,
+			  asked, sizeof(asked));
+	tap_str("header 0x4e53: asked alone, as before", asked, "0x4e53");
+	android_logger_list_free(l);
+
+	l = versions_open(0, NSLOG_ENTRY2_VERSION, 0, asked, sizeof(asked));
+	tap_str("header 0: version 2 alone, as before", asked, "2");
 	android_logger_list_free(l);
 }
 
@@ -457,6 +558,7 @@ int main(void)
 	test_merge();
 	test_merge_late();
 	test_header();
+	test_header_versions();
 	test_tail_and_filters();
 	test_blocking();
 	test_errors();

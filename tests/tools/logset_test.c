@@ -48,6 +48,7 @@ struct fake_log {
 	__u64 tail, head;
 	__u64 order[MAXREC];	/* by seq */
 	bool v1;		/* answer with a version 1 header */
+	bool relay;		/* with the 0x4e54 header: odd seqs relayed */
 	bool removed;		/* a stream unlinked: end of file at head */
 	__u32 log_id;		/* a stream made again: its new id; else 0 */
 };
@@ -187,6 +188,23 @@ static ssize_t f_read(void *ctx, int fd, void *buf, size_t size)
 		memcpy((char *)buf + sizeof(v1), payload, n);
 		K.pos[k]++;
 		return (ssize_t)(sizeof(v1) + n);
+	}
+	if (l->relay) {
+		struct nslog_entry2 h2 = { .stored_ns = h.time_ns };
+
+		memcpy(&h2, &h, sizeof(h));
+		h2.hdr_size = sizeof(h2);
+		if (h.seq & 1) {
+			h2.flags = NSLOG_ENTRY_RELAYED;
+			h2.relay_pid = 77;
+			h2.stored_ns += 1000000000;
+		}
+		if (size < sizeof(h2) + n)
+			return -EINVAL;
+		memcpy(buf, &h2, sizeof(h2));
+		memcpy((char *)buf + sizeof(h2), payload, n);
+		K.pos[k]++;
+		return (ssize_t)(sizeof(h2) + n);
 	}
 	if (size < sizeof(h) + n)
 		return -EINVAL;
@@ -1056,6 +1074,42 @@ static void test_budget_errors(void)
 	rig_free(&g);
 }
 
+/* Records of the 0x4e54 header, relayed or not, beside the 56-byte one's. */
+static void test_relayed(void)
+{
+	struct nslog_set s;
+	struct rig g;
+	int ret;
+
+	k_reset();
+	rig_init_as(&g, "json");
+	K.logs[NSLOG_KLOG_MAIN].relay = true;
+	k_write(NSLOG_KLOG_MAIN, 1);
+	k_write(NSLOG_KLOG_SYSTEM, 1);
+	k_write(NSLOG_KLOG_MAIN, 1);
+	nslog_set_open(&s, &kops, NS_ID, SET_ID, ALL, NULL, NULL);
+	ret = pump_all(&s, &g);
+	tap_ok(!ret, "relayed: the set pumps");
+	tap_str("relayed: in write order across headers; the relay reaches the output",
+		rig_take(&g),
+		"{\"type\":\"record\",\"time\":\"2023-11-14T22:13:20.000000000Z\","
+		"\"log\":\"main\",\"ns_id\":4026532301,\"set_id\":\"6414010659057826751\","
+		"\"seq\":0,\"order\":0,\"priority\":4,\"level\":\"info\",\"tag\":\"t\","
+		"\"message\":\"main0\",\"pid\":7,\"tid\":8,\"uid\":0,\"kernel\":false}\n"
+		"{\"type\":\"record\",\"time\":\"2023-11-14T22:13:20.000000001Z\","
+		"\"log\":\"system\",\"ns_id\":4026532301,\"set_id\":\"6414010659057826751\","
+		"\"seq\":0,\"order\":1,\"priority\":4,\"level\":\"info\",\"tag\":\"t\","
+		"\"message\":\"system0\",\"pid\":7,\"tid\":8,\"uid\":0,\"kernel\":false}\n"
+		"{\"type\":\"record\",\"time\":\"2023-11-14T22:13:20.000000002Z\","
+		"\"log\":\"main\",\"ns_id\":4026532301,\"set_id\":\"6414010659057826751\","
+		"\"seq\":1,\"order\":2,\"priority\":4,\"level\":\"info\",\"tag\":\"t\","
+		"\"message\":\"main1\",\"pid\":7,\"tid\":8,\"uid\":0,\"kernel\":false,"
+		"\"relayed\":true,\"relay_pid\":77,"
+		"\"stored_time\":\"2023-11-14T22:13:21.000000002Z\"}\n");
+	nslog_set_close(&s, &kops);
+	rig_free(&g);
+}
+
 int main(void)
 {
 	int ev = eventfd(0, EFD_CLOEXEC), fd;
@@ -1071,6 +1125,7 @@ int main(void)
 	test_lapped();
 	test_eof();
 	test_budget_errors();
+	test_relayed();
 	test_streams();
 	test_stream_labels();
 	test_collscan_streams();

@@ -182,6 +182,20 @@ static void mkrec(struct rec *x, int prio, const char *tag, const char *msg)
 	x->t.msg_len = strlen(msg);
 }
 
+/*
+ * @x made a record that relay 77 stored 1.4 s after the time its writer
+ * claims (the 0x4e54 header), its writer gone (@unverified) or not.
+ */
+static void mkrelayed(struct rec *x, bool unverified)
+{
+	x->r.flags = NSLOG_ENTRY_RELAYED |
+		     (unverified ? NSLOG_ENTRY_UNVERIFIED : 0);
+	x->r.has_relay = true;
+	x->r.relay_pid = 77;
+	x->r.stored_sec = 1700000001;
+	x->r.stored_nsec = 500000000;
+}
+
 static struct nslog_ident docker = {
 	.runtime = "docker",
 	.id = ID1,
@@ -271,6 +285,37 @@ static void test_json_lines(void)
 		"\"uid\":1000,\"kernel\":true,\"runtime\":\"docker\",\"container_id\":\""
 		ID1 "\",\"cgroup\":\"/system.slice/docker-" ID1 ".scope\"}\n");
 
+	m.ident = NULL;
+	mkrec(&x, 4, "T", "m");
+	x.r.has_relay = true;
+	x.r.stored_sec = x.r.sec;
+	x.r.stored_nsec = x.r.nsec;
+	tap_str("json: a plain record of the 0x4e54 header has no relay members",
+		mem_json_record(&x, &m, false),
+		"{\"type\":\"record\",\"time\":\"2023-11-14T22:13:20.123456789Z\","
+		"\"host\":\"h1\",\"boot_id\":\"4a7c0f0e-33d4-4ad0-9c4e-0b0b3f1b6a1d\","
+		"\"log\":\"main\",\"ns_id\":4026532301,\"set_id\":\"6414010659057826751\","
+		"\"seq\":41,\"order\":97,\"priority\":4,\"level\":\"info\",\"tag\":\"T\","
+		"\"message\":\"m\",\"pid\":1234,\"tid\":1235,\"uid\":1000,"
+		"\"kernel\":false}\n");
+	mkrelayed(&x, false);
+	tap_str("json: a relayed record: relayed, relay_pid, stored_time",
+		mem_json_record(&x, &m, false),
+		"{\"type\":\"record\",\"time\":\"2023-11-14T22:13:20.123456789Z\","
+		"\"host\":\"h1\",\"boot_id\":\"4a7c0f0e-33d4-4ad0-9c4e-0b0b3f1b6a1d\","
+		"\"log\":\"main\",\"ns_id\":4026532301,\"set_id\":\"6414010659057826751\","
+		"\"seq\":41,\"order\":97,\"priority\":4,\"level\":\"info\",\"tag\":\"T\","
+		"\"message\":\"m\",\"pid\":1234,\"tid\":1235,\"uid\":1000,"
+		"\"kernel\":false,\"relayed\":true,\"relay_pid\":77,"
+		"\"stored_time\":\"2023-11-14T22:13:21.500000000Z\"}\n");
+	mkrelayed(&x, true);
+	tap_ok(strstr(mem_json_record(&x, &m, false),
+		      "\"kernel\":false,\"relayed\":true,\"relay_pid\":77,"
+		      "\"unverified\":true,\"stored_time\":"
+		      "\"2023-11-14T22:13:21.500000000Z\"}\n") != NULL,
+	       "json: an unverified relayed record: \"unverified\":true too");
+	m.ident = &docker;
+
 	f = fmemopen(buf, sizeof(buf), "w");
 	nslog_json_loss(f, &m, &loss);
 	fclose(f);
@@ -356,6 +401,44 @@ static void test_rfc5424(void)
 	       strstr(b.p, " event_tag=\"12345\"]"),
 	       "rfc5424: events: MSGID events, the event tag in SD, no tag: -");
 
+	mkrec(&x, 6, "MyTag", "hello\n");
+	m = meta(NULL);
+	mkrelayed(&x, false);
+	nslog_rfc5424_record(&b, NSLOG_FACILITY_USER, &x.r, &x.t, &m, false);
+	tap_str("rfc5424: a relayed record: relayed, relay_pid, stored_time after kernel's place",
+		b.p,
+		"<11>1 2023-11-14T22:13:20.123456Z h1 MyTag 1234 main "
+		"[nslogger@32473 log=\"main\" ns_id=\"4026532301\" "
+		"set_id=\"6414010659057826751\" "
+		"boot_id=\"4a7c0f0e-33d4-4ad0-9c4e-0b0b3f1b6a1d\" seq=\"41\" order=\"97\" tid=\"1235\" "
+		"uid=\"1000\" relayed=\"1\" relay_pid=\"77\" "
+		"stored_time=\"2023-11-14T22:13:21.500000Z\"] hello");
+	mkrelayed(&x, true);
+	x.r.relay_pid = 0;
+	x.r.flags |= NSLOG_ENTRY_KERNEL;
+	nslog_rfc5424_record(&b, NSLOG_FACILITY_USER, &x.r, &x.t, &m, false);
+	tap_ok(strstr(b.p, " uid=\"1000\" kernel=\"1\" relayed=\"1\" "
+		      "relay_pid=\"0\" unverified=\"1\" "
+		      "stored_time=\"2023-11-14T22:13:21.500000Z\"] hello") != NULL,
+	       "rfc5424: an unverified one, its relay not visible: unverified=\"1\", relay_pid=\"0\"");
+	x.r.has_relay = false;
+	x.r.flags &= ~NSLOG_ENTRY_KERNEL;
+	nslog_rfc5424_record(&b, NSLOG_FACILITY_USER, &x.r, &x.t, &m, false);
+	tap_ok(strstr(b.p, " uid=\"1000\" relayed=\"1\" unverified=\"1\"] "
+		      "hello") != NULL,
+	       "rfc5424: the 0x4e53 header: no relay_pid, no stored_time");
+	mkrec(&x, 6, "MyTag", "hello\n");
+	x.r.has_relay = true;
+	x.r.stored_sec = x.r.sec;
+	x.r.stored_nsec = x.r.nsec;
+	nslog_rfc5424_record(&b, NSLOG_FACILITY_USER, &x.r, &x.t, &m, false);
+	tap_str("rfc5424: a plain record of the 0x4e54 header, as before", b.p,
+		"<11>1 2023-11-14T22:13:20.123456Z h1 MyTag 1234 main "
+		"[nslogger@32473 log=\"main\" ns_id=\"4026532301\" "
+		"set_id=\"6414010659057826751\" "
+		"boot_id=\"4a7c0f0e-33d4-4ad0-9c4e-0b0b3f1b6a1d\" seq=\"41\" order=\"97\" tid=\"1235\" "
+		"uid=\"1000\"] hello");
+
 	m = meta(NULL);
 	nslog_rfc5424_loss(&b, 16, &m, &loss);
 	tap_str("rfc5424: a record of lost records", b.p,
@@ -428,6 +511,37 @@ static void test_journal(void)
 	       has(&f, "NSLOG_TIME_NS", "1700000000123456789") &&
 	       has(&f, "NSLOG_KERNEL", "1") && has(&f, "NSLOG_EVENT_TAG", NULL),
 	       "journal: a record's fields");
+	tap_ok(has(&f, "NSLOG_RELAYED", NULL) &&
+	       has(&f, "NSLOG_RELAY_PID", NULL) &&
+	       has(&f, "NSLOG_UNVERIFIED", NULL) &&
+	       has(&f, "NSLOG_STORED_TIME_NS", NULL) && f.count == 19,
+	       "journal: a record not relayed: no relay field, 19 fields as before");
+
+	mkrelayed(&x, false);
+	x.r.flags |= NSLOG_ENTRY_KERNEL;
+	nslog_journal_record(&f, &x.r, &x.t, &m, false);
+	tap_ok(has(&f, "NSLOG_KERNEL", "1") && has(&f, "NSLOG_RELAYED", "1") &&
+	       has(&f, "NSLOG_RELAY_PID", "77") &&
+	       has(&f, "NSLOG_UNVERIFIED", NULL) &&
+	       has(&f, "NSLOG_STORED_TIME_NS", "1700000001500000000") &&
+	       has(&f, "NSLOG_TIME_NS", "1700000000123456789") &&
+	       has(&f, "NSLOG_PID", "1234") && f.count == 22,
+	       "journal: a relayed record: NSLOG_RELAYED, _RELAY_PID, _STORED_TIME_NS");
+	mkrelayed(&x, true);
+	x.r.relay_pid = 0;
+	nslog_journal_record(&f, &x.r, &x.t, &m, false);
+	tap_ok(has(&f, "NSLOG_RELAYED", "1") &&
+	       has(&f, "NSLOG_RELAY_PID", "0") &&
+	       has(&f, "NSLOG_UNVERIFIED", "1") &&
+	       has(&f, "NSLOG_STORED_TIME_NS", "1700000001500000000"),
+	       "journal: an unverified one: NSLOG_UNVERIFIED=1; a relay not visible is 0");
+	x.r.has_relay = false;
+	nslog_journal_record(&f, &x.r, &x.t, &m, false);
+	tap_ok(has(&f, "NSLOG_RELAYED", "1") &&
+	       has(&f, "NSLOG_RELAY_PID", NULL) &&
+	       has(&f, "NSLOG_UNVERIFIED", "1") &&
+	       has(&f, "NSLOG_STORED_TIME_NS", NULL),
+	       "journal: the 0x4e53 header: no relay pid, no stored time");
 
 	mkrec(&x, 3, "", "");
 	x.r.pid = 0;

@@ -23,6 +23,16 @@
  *   NSLOG_TIME_NS      when it was written, ns since the epoch (journald's
  *                      own time stamps are when it received it)
  *   NSLOG_KERNEL       1 for a record the kernel wrote (rate-limit notices)
+ *   NSLOG_RELAYED      1 for a record a relay stored for another process,
+ *                      whose NSLOG_TIME_NS and NSLOG_TID are the writer's
+ *                      claims
+ *   NSLOG_RELAY_PID    its relay's pid as the host sees it (0 if it does
+ *                      not), with the 0x4e54 header
+ *   NSLOG_UNVERIFIED   1 for a relayed record whose writer was gone: its
+ *                      pid and uid are the relay's word
+ *   NSLOG_STORED_TIME_NS
+ *                      when the kernel stored a relayed record, ns since
+ *                      the epoch, with the 0x4e54 header
  *   NSLOG_EVENT_TAG    an events record's tag number
  *
  * Records of lost records: MESSAGE (nslog_loss_text()), PRIORITY 4,
@@ -165,6 +175,17 @@ void nslog_journal_record(struct nslog_jfields *f,
 		     (long long)rec->sec * 1000000000LL + rec->nsec);
 	if (rec->has_seq && (rec->flags & NSLOG_ENTRY_KERNEL))
 		nslog_jf_str(f, "NSLOG_KERNEL", "1");
+	if (nslog_rec_relayed(rec)) {
+		nslog_jf_str(f, "NSLOG_RELAYED", "1");
+		if (rec->has_relay)
+			nslog_jf_num(f, "NSLOG_RELAY_PID", rec->relay_pid);
+		if (nslog_rec_unverified(rec))
+			nslog_jf_str(f, "NSLOG_UNVERIFIED", "1");
+		if (rec->has_relay)
+			nslog_jf_num(f, "NSLOG_STORED_TIME_NS",
+				     (long long)rec->stored_sec * 1000000000LL +
+				     rec->stored_nsec);
+	}
 	if (events && rec->len >= sizeof(tag)) {
 		memcpy(&tag, rec->payload, sizeof(tag));
 		nslog_jf_num(f, "NSLOG_EVENT_TAG", tag);

@@ -5,7 +5,10 @@
  * One write-only file on each followed log's node (found as nslogcat
  * finds it, devpath.c) is kept open for NSLOG_IOC_OPEN_NS, which returns
  * a read fd on the same log of any namespace's set, by id (CAP_SYSLOG).
- * That fd is made non-blocking and switched to nslogger's own header.
+ * That fd is made non-blocking and switched to nslogger's own header:
+ * NSLOG_ENTRY2_VERSION, which shows a relayed record's relay and when it
+ * was stored, or NSLOG_ENTRY_VERSION from a module older than relays,
+ * which refuses the newer version with EINVAL.
  * A stream is opened by name (NSLOG_IOC_OPEN_STREAM) through any of
  * those files: the ioctl does not depend on the file's own log.
  */
@@ -65,17 +68,27 @@ fail:
 	return ret;
 }
 
+static int nslog_logdev_version(int fd, int version)
+{
+	return ioctl(fd, LOGGER_SET_VERSION, &version) ? -errno : 0;
+}
+
 /* Make a new read fd non-blocking, with nslogger's header. */
 static int nslog_logdev_setup(int fd)
 {
-	int version = NSLOG_ENTRY_VERSION;
 	int ret;
 
 	if (fd < 0)
 		return -errno;
-	if (fcntl(fd, F_SETFL, O_NONBLOCK) ||
-	    ioctl(fd, LOGGER_SET_VERSION, &version)) {
+	if (fcntl(fd, F_SETFL, O_NONBLOCK)) {
 		ret = -errno;
+	} else {
+		ret = nslog_logdev_version(fd, NSLOG_ENTRY2_VERSION);
+		/* a module older than relays: the header of before */
+		if (ret == -EINVAL)
+			ret = nslog_logdev_version(fd, NSLOG_ENTRY_VERSION);
+	}
+	if (ret) {
 		close(fd);
 		return ret;
 	}

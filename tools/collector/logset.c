@@ -3,7 +3,8 @@
  * logset: one followed log set.
  *
  * Opening: NSLOG_IOC_OPEN_NS by namespace id for each log followed, with
- * nslogger's header (NSLOG_ENTRY_VERSION); NSLOG_IOC_INFO says which set
+ * nslogger's header (NSLOG_ENTRY2_VERSION, or NSLOG_ENTRY_VERSION from a
+ * module older than relays: logdev.c); NSLOG_IOC_INFO says which set
  * each fd reached, and all must be the set the caller expects (a set
  * that is replaced meanwhile gives -ESTALE: look again).  Each log then
  * seeks (NSLOG_IOC_SEEK) to the seq after the last one shipped (from the

@@ -17,6 +17,11 @@
  *   SD         [nslogger@32473 ...]: log, ns_id, set_id, boot_id, seq, order, tid,
  *              uid, kernel, event_tag, and the container's runtime,
  *              engine, container_id, container_name, pod, unit, cgroup;
+ *              for a record a relay stored for another process, after
+ *              kernel, relayed="1", relay_pid (0 if not visible),
+ *              unverified="1" if its writer was gone (pid and uid are the
+ *              relay's word) and stored_time, when the kernel stored it,
+ *              written as TIMESTAMP is (which is then the writer's claim);
  *              for lost records lost, lost_first_seq, lost_last_seq.
  *              Values escape '"', '\' and ']' with '\' (6.3.3) and are
  *              valid UTF-8 (an invalid byte becomes U+FFFD).
@@ -181,6 +186,23 @@ static void nslog_5424_sd_ident(struct nslog_sbuf *b,
 	nslog_sbuf_ch(b, ']');
 }
 
+/* A relayed record's params; see the top of this file. */
+static void nslog_5424_relay(struct nslog_sbuf *b, const struct nslog_rec *rec,
+			     const struct nslog_meta *m)
+{
+	char when[NSLOG_RFC3339_MAX];
+
+	nslog_5424_num(b, "relayed", 1);
+	if (rec->has_relay)
+		nslog_sbuf_printf(b, " relay_pid=\"%d\"", (int)rec->relay_pid);
+	if (nslog_rec_unverified(rec))
+		nslog_5424_num(b, "unverified", 1);
+	if (rec->has_relay &&
+	    nslog_rfc3339(when, sizeof(when), rec->stored_sec,
+			  rec->stored_nsec, 6, m->utc) >= 0)
+		nslog_5424_param(b, "stored_time", when);
+}
+
 static void nslog_5424_msg(struct nslog_sbuf *b, const char *msg, size_t len)
 {
 	if (len && msg[len - 1] == '\n')
@@ -230,6 +252,8 @@ void nslog_rfc5424_record(struct nslog_sbuf *b, int facility,
 		nslog_5424_num(b, "uid", rec->euid);
 	if (rec->has_seq && (rec->flags & NSLOG_ENTRY_KERNEL))
 		nslog_5424_num(b, "kernel", 1);
+	if (nslog_rec_relayed(rec))
+		nslog_5424_relay(b, rec, m);
 	if (events && rec->len >= sizeof(tag)) {
 		memcpy(&tag, rec->payload, sizeof(tag));
 		nslog_sbuf_printf(b, " event_tag=\"%d\"", (int)tag);

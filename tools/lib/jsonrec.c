@@ -14,7 +14,15 @@
  * Members are left out when unknown (host, boot_id, ns_id, set_id, seq,
  * order, uid, kernel and the container's: runtime, engine, container_id,
  * container_name, pod, unit, cgroup).  "time" is RFC 3339 with nine
- * fraction digits and the zone.  "priority" is Android's (2 V to 7 F),
+ * fraction digits and the zone.
+ *
+ * A record a relay stored for another process (NSLOG_ENTRY_RELAYED) adds,
+ * after "kernel", "relayed":true, "relay_pid" (the relay's pid, 0 if the
+ * reader cannot see it), "unverified":true when its writer was gone, so
+ * that its pid and uid are the relay's word, and "stored_time", when the
+ * kernel stored it, as "time" is written ("time" being the writer's own
+ * claim).  relay_pid and stored_time need the 0x4e54 header.  Other
+ * records have none of these.  "priority" is Android's (2 V to 7 F),
  * "level" the syslog severity it maps to (severity.c).  Events records
  * have "event_tag", the number, and "tag" "[NUMBER]" as logcat prints
  * it.  set_id is a string: a set id may not fit the 53 bits that JSON
@@ -34,15 +42,15 @@
 #include "severity.h"
 #include "timefmt.h"
 
-static void nslog_json_time(struct nslog_json *j, const struct nslog_meta *m,
-			    __s64 sec, __s32 nsec)
+static void nslog_json_time(struct nslog_json *j, const char *key,
+			    const struct nslog_meta *m, __s64 sec, __s32 nsec)
 {
 	char when[NSLOG_RFC3339_MAX];
 
 	if (nslog_rfc3339(when, sizeof(when), sec, nsec, 9, m->utc) < 0)
-		nslog_json_null(j, "time");
+		nslog_json_null(j, key);
 	else
-		nslog_json_str(j, "time", when);
+		nslog_json_str(j, key, when);
 }
 
 static void nslog_json_head(struct nslog_json *j, const struct nslog_meta *m)
@@ -85,6 +93,20 @@ static void nslog_json_ident(struct nslog_json *j, const struct nslog_meta *m)
 		nslog_json_str(j, "cgroup", id->cgroup);
 }
 
+/* A relayed record's members; see the top of this file. */
+static void nslog_json_relay(struct nslog_json *j, const struct nslog_rec *rec,
+			     const struct nslog_meta *m)
+{
+	nslog_json_bool(j, "relayed", true);
+	if (rec->has_relay)
+		nslog_json_s64(j, "relay_pid", rec->relay_pid);
+	if (nslog_rec_unverified(rec))
+		nslog_json_bool(j, "unverified", true);
+	if (rec->has_relay)
+		nslog_json_time(j, "stored_time", m, rec->stored_sec,
+				rec->stored_nsec);
+}
+
 /**
  * nslog_json_record() - one record as a JSON line
  * @out: where to write
@@ -108,7 +130,7 @@ int nslog_json_record(FILE *out, const struct nslog_rec *rec,
 		len--;
 	nslog_json_begin(&j, out);
 	nslog_json_str(&j, "type", "record");
-	nslog_json_time(&j, m, rec->sec, rec->nsec);
+	nslog_json_time(&j, "time", m, rec->sec, rec->nsec);
 	nslog_json_head(&j, m);
 	if (rec->has_seq) {
 		nslog_json_u64(&j, "seq", rec->seq);
@@ -128,6 +150,8 @@ int nslog_json_record(FILE *out, const struct nslog_rec *rec,
 		nslog_json_u64(&j, "uid", rec->euid);
 	if (rec->has_seq)
 		nslog_json_bool(&j, "kernel", rec->flags & NSLOG_ENTRY_KERNEL);
+	if (nslog_rec_relayed(rec))
+		nslog_json_relay(&j, rec, m);
 	nslog_json_ident(&j, m);
 	return nslog_json_end(&j);
 }
@@ -150,7 +174,7 @@ int nslog_json_loss(FILE *out, const struct nslog_meta *m,
 	nslog_loss_text(text, sizeof(text), m, loss);
 	nslog_json_begin(&j, out);
 	nslog_json_str(&j, "type", "lost");
-	nslog_json_time(&j, m, loss->sec, loss->nsec);
+	nslog_json_time(&j, "time", m, loss->sec, loss->nsec);
 	nslog_json_head(&j, m);
 	if (loss->known)
 		nslog_json_u64(&j, "lost", loss->count);

@@ -19,8 +19,19 @@
  * UTC, with its zone; epoch the seconds since the epoch in 19 columns;
  * usec and nsec six and nine digits of fraction; uid the writer's uid
  * before the pid ("%5u:"; in threadtime "%5u "), blank without a v2 or
- * nslogger header.  json is a layout of its own (jsonrec.c, through
- * logprint.c).
+ * nslogger header.  nslogger's own modifier, relay: before the pid (after
+ * the uid), a record a relay stored for another process shows the relay's
+ * pid and '>' ("%5d>"), or '?' ("%5d?") if the writer was gone when it was
+ * stored, so that its pid and uid are the relay's word; other records a
+ * blank column:
+ *
+ *   brief,relay       I/tag     (  412>  129): msg
+ *   threadtime,relay  TIME   412>  129   131 I tag     : msg
+ *   long,relay        [ TIME   412?    0:  133 I/tag      ]
+ *
+ * The relay's pid needs nslogger's 0x4e54 header (0 without it, or if
+ * the reader cannot see the relay).  json is a layout of its own
+ * (jsonrec.c, through logprint.c).
  *
  * One trailing newline of the message is dropped; every other line of a
  * multi-line message is printed with its own prefix, except in "long",
@@ -49,27 +60,41 @@
 
 #define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
 
-/* nslogger's header: 64-bit time, floored to whole seconds and ns. */
-static void nslog_rec_parse_ns(struct nslog_rec *rec, const unsigned char *p)
+/* 64-bit nanoseconds since the epoch, floored to whole seconds and ns. */
+static void nslog_ns_split(__s64 time_ns, __s64 *sec, __s32 *nsec)
 {
-	struct nslog_entry h;
-	__s64 sec, ns;
+	__s64 s = time_ns / 1000000000, ns = time_ns % 1000000000;
 
-	memcpy(&h, p, sizeof(h));
-	sec = h.time_ns / 1000000000;
-	ns = h.time_ns % 1000000000;
 	if (ns < 0) {
 		ns += 1000000000;
-		sec--;
+		s--;
 	}
-	rec->sec = sec;
-	rec->nsec = (__s32)ns;
+	*sec = s;
+	*nsec = (__s32)ns;
+}
+
+/*
+ * nslogger's header: 64-bit time, seq, order, ...; from 72 bytes on
+ * (NSLOG_ENTRY2_VERSION) also the relay and when the record was stored.
+ */
+static void nslog_rec_parse_ns(struct nslog_rec *rec, const unsigned char *p)
+{
+	struct nslog_entry2 h;
+
+	memset(&h, 0, sizeof(h));
+	memcpy(&h, p, rec->hdr_size < sizeof(h) ? rec->hdr_size : sizeof(h));
+	nslog_ns_split(h.time_ns, &rec->sec, &rec->nsec);
 	rec->euid = h.euid;
 	rec->seq = h.seq;
 	rec->order = h.order;
 	rec->lost = h.lost;
 	rec->log_id = h.log_id;
 	rec->flags = h.flags;
+	rec->has_relay = rec->hdr_size >= NSLOG_HDR_NS2_SIZE;
+	if (!rec->has_relay)
+		return;
+	rec->relay_pid = h.relay_pid;
+	nslog_ns_split(h.stored_ns, &rec->stored_sec, &rec->stored_nsec);
 }
 
 /*
@@ -95,7 +120,8 @@ static void nslog_rec_parse_v4(struct nslog_rec *rec, const unsigned char *p)
  * A zero hdr_size (the __pad of version 1) means a 20-byte header; 24 to
  * 27 a version 2 header; 28 to 55 Android's version 4 (log id and uid
  * after version 1's fields, from liblog's reader); 56 or more nslogger's own
- * header (struct nslog_entry; a longer one would add fields after them).
+ * header (struct nslog_entry), 72 or more with what relays add (struct
+ * nslog_entry2: @has_relay); a longer one would add fields after them.
  *
  * Context: any.
  * Return: 0, or -EBADMSG if @n does not match the header's sizes.
@@ -128,6 +154,8 @@ int nslog_rec_parse(struct nslog_rec *rec, const void *buf, size_t n)
 	rec->lost = 0;
 	rec->log_id = 0;
 	rec->flags = 0;
+	rec->has_relay = false;
+	rec->relay_pid = 0;
 	if (rec->has_seq)
 		nslog_rec_parse_ns(rec, p);
 	else if (rec->hdr_size >= NSLOG_HDR_V4_SIZE)
@@ -136,6 +164,11 @@ int nslog_rec_parse(struct nslog_rec *rec, const void *buf, size_t n)
 		memcpy(&rec->euid, p + offsetof(struct logger_entry_v2, euid),
 		       sizeof(rec->euid));
 	rec->has_lid = rec->has_seq || rec->hdr_size >= NSLOG_HDR_V4_SIZE;
+	if (!rec->has_relay) {
+		/* stored when written, as far as the header tells */
+		rec->stored_sec = rec->sec;
+		rec->stored_nsec = rec->nsec;
+	}
 	rec->payload = p + rec->hdr_size;
 	return 0;
 }
@@ -377,6 +410,7 @@ static bool *nslog_fmt_modifier(struct nslog_fmt *fmt, const char *w,
 		{ "usec",	offsetof(struct nslog_fmt, usec) },
 		{ "nsec",	offsetof(struct nslog_fmt, nsec) },
 		{ "uid",	offsetof(struct nslog_fmt, uid) },
+		{ "relay",	offsetof(struct nslog_fmt, relay) },
 	};
 	size_t i;
 
@@ -391,7 +425,7 @@ static bool *nslog_fmt_modifier(struct nslog_fmt *fmt, const char *w,
  * @fmt: the layout and modifiers so far; changed by the words of @spec
  * @spec: words separated by commas (or spaces): layout names (the last
  *	  one counts) and modifiers (year, zone, UTC, epoch, usec, nsec,
- *	  uid; UTC in any case, as logcat takes it)
+ *	  uid, relay; UTC in any case, as logcat takes it)
  * @bad: on error, set to the first unknown word within @spec
  *
  * Several -v options add up, as in logcat: "-v threadtime -v UTC" is
@@ -539,41 +573,43 @@ struct nslog_line {
 	char pri;
 	char when[48];
 	char uid[16];	/* logcat's uid modifier: "%5u:", or empty */
+	char relay[16];	/* the relay modifier: "%5d>", "%5d?", or empty */
 };
 
 static void nslog_put_prefix(FILE *out, const struct nslog_line *l)
 {
 	const struct nslog_rec *r = l->rec;
 	const char *tag = l->e->tag;
-	const char *uid = l->uid;
+	const char *uid = l->uid, *rl = l->relay;
 	int tl = l->e->tag_len;
 	int ul = (int)strlen(uid);
 
 	switch (l->fmt) {
 	case NSLOG_FMT_PROCESS:
-		fprintf(out, "%c(%s%5d) ", l->pri, uid, r->pid);
+		fprintf(out, "%c(%s%s%5d) ", l->pri, uid, rl, r->pid);
 		break;
 	case NSLOG_FMT_TAG:
 		fprintf(out, "%c/%-8.*s: ", l->pri, tl, tag);
 		break;
 	case NSLOG_FMT_THREAD:
-		fprintf(out, "%c(%s%5d:%5d) ", l->pri, uid, r->pid, r->tid);
+		fprintf(out, "%c(%s%s%5d:%5d) ", l->pri, uid, rl, r->pid,
+			r->tid);
 		break;
 	case NSLOG_FMT_RAW:
 		break;
 	case NSLOG_FMT_TIME:
-		fprintf(out, "%s %c/%-8.*s(%s%5d): ", l->when, l->pri, tl, tag,
-			uid, r->pid);
+		fprintf(out, "%s %c/%-8.*s(%s%s%5d): ", l->when, l->pri, tl,
+			tag, uid, rl, r->pid);
 		break;
 	case NSLOG_FMT_THREADTIME:
 		/* logcat shows "uid pid", a space for the colon */
-		fprintf(out, "%s %.*s%s%5d %5d %c %-8.*s: ", l->when,
-			ul ? ul - 1 : 0, uid, ul ? " " : "", r->pid, r->tid,
-			l->pri, tl, tag);
+		fprintf(out, "%s %.*s%s%s%5d %5d %c %-8.*s: ", l->when,
+			ul ? ul - 1 : 0, uid, ul ? " " : "", rl, r->pid,
+			r->tid, l->pri, tl, tag);
 		break;
 	case NSLOG_FMT_BRIEF:
 	default:
-		fprintf(out, "%c/%-8.*s(%s%5d): ", l->pri, tl, tag, uid,
+		fprintf(out, "%c/%-8.*s(%s%s%5d): ", l->pri, tl, tag, uid, rl,
 			r->pid);
 		break;
 	}
@@ -608,8 +644,8 @@ static void nslog_put_long(FILE *out, const struct nslog_line *l,
 {
 	const struct nslog_rec *r = l->rec;
 
-	fprintf(out, "[ %s %s%5d:%5d %c/%-8.*s ]\n", l->when, l->uid, r->pid,
-		r->tid, l->pri, l->e->tag_len, l->e->tag);
+	fprintf(out, "[ %s %s%s%5d:%5d %c/%-8.*s ]\n", l->when, l->uid,
+		l->relay, r->pid, r->tid, l->pri, l->e->tag_len, l->e->tag);
 	fwrite(msg, 1, len, out);
 	fputs("\n\n", out);
 }
@@ -623,7 +659,8 @@ static void nslog_put_long(FILE *out, const struct nslog_line *l,
  *
  * With the uid modifier, or in "long" when the header has the euid, the
  * writer's euid is shown before the pid as "%5u:" (blank if the header
- * has none), as logcat -v uid does.
+ * has none), as logcat -v uid does; with the relay modifier, after it, a
+ * relayed record's relay (see the top of this file).
  *
  * Context: process context.
  * Return: 0, -EINVAL for NSLOG_FMT_JSON, or -EIO if @out has an error.
@@ -660,6 +697,14 @@ int nslog_format_line(FILE *out, const struct nslog_fmt *fmt,
 				 (unsigned int)rec->euid);
 		else
 			strcpy(l.uid, "      ");
+	}
+	if (fmt->relay) {
+		if (nslog_rec_relayed(rec))
+			snprintf(l.relay, sizeof(l.relay), "%5d%c",
+				 (int)rec->relay_pid,
+				 nslog_rec_unverified(rec) ? '?' : '>');
+		else
+			strcpy(l.relay, "      ");
 	}
 
 	if (l.fmt == NSLOG_FMT_LONG)

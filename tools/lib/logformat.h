@@ -32,6 +32,8 @@
 
 /* nslogger's own header (NSLOG_ENTRY_VERSION); larger ones are later. */
 #define NSLOG_HDR_NS_SIZE	((unsigned int)sizeof(struct nslog_entry))
+/* ... with what relays add (NSLOG_ENTRY2_VERSION): relay_pid, stored_ns. */
+#define NSLOG_HDR_NS2_SIZE	((unsigned int)sizeof(struct nslog_entry2))
 
 /* The fields of a record header, whatever its version. */
 struct nslog_rec {
@@ -49,9 +51,25 @@ struct nslog_rec {
 	__u64 order;
 	__u64 lost;
 	__u32 log_id;
-	__u32 flags;
+	__u32 flags;		/* NSLOG_ENTRY_*: nslog_rec_relayed() ... */
+	bool has_relay;		/* nslogger's 0x4e54 header: the fields below */
+	__s32 relay_pid;	/* a relayed record's relay, 0 if not visible */
+	__s64 stored_sec;	/* when the kernel stored it: @sec, but for a */
+	__s32 stored_nsec;	/* relayed record, whose @sec is the writer's */
 	const unsigned char *payload;
 };
+
+/* Stored by a relay for another process (NSLOG_IOC_RELAY). */
+static inline bool nslog_rec_relayed(const struct nslog_rec *rec)
+{
+	return rec->has_seq && (rec->flags & NSLOG_ENTRY_RELAYED);
+}
+
+/* ... whose writer was gone: its pid and uid are the relay's word. */
+static inline bool nslog_rec_unverified(const struct nslog_rec *rec)
+{
+	return nslog_rec_relayed(rec) && (rec->flags & NSLOG_ENTRY_UNVERIFIED);
+}
 
 /* A record decoded for printing: priority, tag and message text. */
 struct nslog_decoded {
@@ -79,7 +97,8 @@ enum nslog_format {
 /*
  * A -v argument: a layout and logcat's modifiers.  The modifiers change
  * the time (year, zone, UTC, epoch, usec, nsec) of the layouts that show
- * one, and add the writer's uid to those that show a pid (uid).
+ * one, and add the writer's uid to those that show a pid (uid); nslogger's
+ * relay adds a relayed record's relay there too.
  */
 struct nslog_fmt {
 	enum nslog_format layout;
@@ -90,6 +109,7 @@ struct nslog_fmt {
 	bool usec;	/* 6 fraction digits instead of 3 */
 	bool nsec;	/* 9 fraction digits */
 	bool uid;	/* the writer's euid before the pid */
+	bool relay;	/* a relayed record's relay before the pid */
 };
 
 struct nslog_filter_rule {

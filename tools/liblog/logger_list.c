@@ -130,10 +130,25 @@ static int nslog_set_version(int fd, int version)
 	return ioctl(fd, LOGGER_SET_VERSION, &version);
 }
 
-/* The header version asked of the device; see nslog_logger_list_set_header(). */
+/*
+ * The header version asked of the device; see nslog_logger_list_set_header().
+ * A module older than relays refuses NSLOG_ENTRY2_VERSION with EINVAL, as
+ * drivers refuse every version they do not know, and still gives the
+ * 56-byte header; another error (a file that is no logger device) goes
+ * on to version 2.  Without nslogger's header, version 2; failing that,
+ * what the device gives (version 1), unless version 2 was required.
+ */
 static int nslog_open_version(struct logger_list *list, struct logger *l)
 {
-	if (list->header == NSLOG_ENTRY_VERSION &&
+	int want = list->header;
+
+	if (want == NSLOG_ENTRY2_VERSION) {
+		if (!nslog_set_version(l->fd, NSLOG_ENTRY2_VERSION))
+			return 0;
+		if (errno == EINVAL)
+			want = NSLOG_ENTRY_VERSION;
+	}
+	if (want == NSLOG_ENTRY_VERSION &&
 	    !nslog_set_version(l->fd, NSLOG_ENTRY_VERSION))
 		return 0;
 	if (!nslog_set_version(l->fd, 2) || list->header != 2)
@@ -344,7 +359,8 @@ int nslog_logger_list_set_header(struct logger_list *list, int version)
 
 	if (ret)
 		return ret;
-	if (version != 0 && version != 2 && version != NSLOG_ENTRY_VERSION)
+	if (version != 0 && version != 2 && version != NSLOG_ENTRY_VERSION &&
+	    version != NSLOG_ENTRY2_VERSION)
 		return -EINVAL;
 	list->header = version;
 	return 0;

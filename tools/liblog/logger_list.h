@@ -44,7 +44,7 @@ struct logger_list {
 	bool has_ns;
 	int ns_fd;
 	uint64_t ns_id;
-	int header;			/* 0, 2 or NSLOG_ENTRY_VERSION */
+	int header;			/* as nslog_logger_list_set_header() */
 	struct logger *logs[NSLOG_BUF_COUNT];	/* in the order opened */
 	size_t count;
 

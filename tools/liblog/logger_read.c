@@ -4,13 +4,13 @@
  * one stream.
  *
  * Each log holds at most one record read ahead, already in the form the
- * caller gets (logger_entry_v4, or nslogger's header when asked for).  To
- * choose the next record, every log without one is read again (so that a
- * record that reached an idle log meanwhile takes part) and the earliest
- * wins: by write order when both records carry nslogger's header, else by
- * time; ties go to the log opened first.  When every log reads empty, the
- * call returns -EAGAIN (ANDROID_LOG_NONBLOCK) or waits in poll() for any
- * of them.
+ * caller gets (logger_entry_v4, or nslogger's header, either size, when
+ * asked for and the device gave it).  To choose the next record, every
+ * log without one is read again (so that a record that reached an idle
+ * log meanwhile takes part) and the earliest wins: by write order when
+ * both records carry nslogger's header, else by time; ties go to the log
+ * opened first.  When every log reads empty, the call returns -EAGAIN
+ * (ANDROID_LOG_NONBLOCK) or waits in poll() for any of them.
  *
  * Tail mode reads what the logs hold first, keeps the last @tail records
  * that pass the pid and time filters in a queue, and serves that queue
@@ -97,7 +97,8 @@ static int nslog_log_fill(struct logger *l)
 	l->time_ns = h.time_ns;
 	l->has_order = h.ns;
 	l->order = h.order;
-	if (h.ns && l->list->header == NSLOG_ENTRY_VERSION) {
+	if (h.ns && (l->list->header == NSLOG_ENTRY_VERSION ||
+		     l->list->header == NSLOG_ENTRY2_VERSION)) {
 		memcpy(l->msg.buf, raw, (size_t)n);
 		l->n = (size_t)n;
 		return 0;

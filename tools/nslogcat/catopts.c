@@ -54,7 +54,7 @@ static const char nslog_cat_help_text[] =
 "                  threadtime (the default, or $ANDROID_PRINTF_LOG), brief,\n"
 "                  process, tag, thread, raw, time, long, or json (a JSON\n"
 "                  object a line); modifiers: year, zone, UTC, epoch, usec,\n"
-"                  nsec, uid. Lists and several -v are taken; -v help\n"
+"                  nsec, uid, relay. Lists and several -v are taken; -v help\n"
 "  -D, --dividers  print a divider line at every switch of buffer\n"
 "  -c, --clear     clear (flush) the buffers and exit; with -f, remove FILE\n"
 "                  and its rotated files instead\n"
@@ -127,7 +127,8 @@ static const char nslog_cat_format_help[] =
 "  long        [ TIME   PID:  TID P/TAG ] and the message, then a blank line\n"
 "  json        a JSON object a line (nslogger's)\n"
 "Modifiers: year, zone, UTC, epoch, usec, nsec (the time), uid (the\n"
-"writer's euid before the pid).\n";
+"writer's euid before the pid), relay (before the pid, a relayed record's\n"
+"relay: RELAY> if the kernel checked the writer, RELAY? if not).\n";
 
 static void __attribute__((noreturn, format(printf, 1, 2)))
 nslog_cat_usage(const char *fmt, ...)

@@ -3,10 +3,11 @@
  * logprint: one record of liblog's reader, printed as nslogcat does.
  *
  * The record is a struct log_msg as android_logger_list_read() returns it:
- * Android's version 4 header, or nslogger's own with -v json; both say
- * which log the record came from.  A record prints if its tag and priority
- * pass the filterspecs, its message matches -e and its writer's euid is in
- * --uid; -B writes every record as it is, unfiltered, as logcat does.
+ * Android's version 4 header, or nslogger's own with -v json and the relay
+ * modifier; both say which log the record came from.  A record prints if
+ * its tag and priority pass the filterspecs, its message matches -e and its
+ * writer's euid is in --uid; -B writes every record as it is, unfiltered,
+ * as logcat does.
  *
  * Dividers, as logcat prints them when it reads several logs: before the
  * first record printed from a log, "--------- beginning of LOG"; with -D,
@@ -179,6 +180,14 @@ int nslog_print(const struct nslog_printer *p, struct nslog_print_state *st,
 	if (!nslog_uid_pass(p, &rec) || !nslog_regex_pass(p, &e))
 		return 0;
 
+	/*
+	 * nslogcat's long shows the euid only with uid (or --v2), as for
+	 * liblog's version 4 header; so also for nslogger's header, which
+	 * the relay modifier reads: a record prints as without relay, but
+	 * for the relay's column.
+	 */
+	if (rec.has_seq && p->fmt.layout == NSLOG_FMT_LONG && !p->fmt.uid)
+		rec.has_euid = false;
 	if (p->fmt.layout == NSLOG_FMT_JSON)
 		ret = nslog_print_json(p, &rec, &e, events);
 	else {

@@ -142,8 +142,13 @@ static int nslogcat_open(struct nslogcat *lc)
 		perror(PROG);
 		return -1;
 	}
-	if (lc->o.fmt.layout == NSLOG_FMT_JSON)
-		header = NSLOG_ENTRY_VERSION;
+	/*
+	 * nslogger's header, with a relayed record's relay where it has it;
+	 * the other layouts keep version 4 (and logcat's merge by time)
+	 * unless they show the relay.
+	 */
+	if (lc->o.fmt.layout == NSLOG_FMT_JSON || lc->o.fmt.relay)
+		header = NSLOG_ENTRY2_VERSION;
 	else if (lc->o.v2)
 		header = 2;
 	if (nslog_logger_list_set_header(lc->list, header) ||

@@ -40,9 +40,14 @@ int nslog_logger_list_set_ns(struct logger_list *list, int ns_fd,
  *   2: version 4, and android_logger_open() fails if the device refuses
  *	version 2 (its errno, reported by nslog_logger_list_error());
  *   NSLOG_ENTRY_VERSION: nslogger's own header, struct nslog_entry
- *	(hdr_size 56: seq, order, lost, 64-bit time, log_id), where the
- *	device gives it; else version 4 as for 0.  Records then merge by
- *	their write order (@order), exactly.
+ *	(hdr_size 56: seq, order, lost, 64-bit time, log_id, flags), where
+ *	the device gives it; else version 4 as for 0.  Records then merge by
+ *	their write order (@order), exactly;
+ *   NSLOG_ENTRY2_VERSION: nslogger's header with what relayed records add,
+ *	struct nslog_entry2 (hdr_size 72: relay_pid, stored_ns), where the
+ *	device gives it; from a module older than relays, which refuses it
+ *	(EINVAL), struct nslog_entry as for NSLOG_ENTRY_VERSION; else
+ *	version 4.  Tell them apart by hdr_size.
  */
 int nslog_logger_list_set_header(struct logger_list *list, int version);
 
