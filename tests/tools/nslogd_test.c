@@ -654,6 +654,8 @@ static void send_fd(int sock, const void *buf, size_t n, int fd)
 	};
 	struct cmsghdr *c = CMSG_FIRSTHDR(&m);
 
+	/* The padding after the descriptor is sent too. */
+	memset(&ctl, 0, sizeof(ctl));
 	c->cmsg_level = SOL_SOCKET;
 	c->cmsg_type = SCM_RIGHTS;
 	c->cmsg_len = CMSG_LEN(sizeof(int));
