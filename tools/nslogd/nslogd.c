@@ -5,11 +5,12 @@
  * This version serves writers: it takes logd's three sockets, stores every
  * logdw datagram of the logs main, radio, events and system into the log
  * set of its IPC namespace with NSLOG_IOC_RELAY, and counts the rest.
- * Readers (logdr) and control (logd) connections are accepted and closed
- * at once. README.md, beside this file, says what works and what not yet.
+ * It answers logd's control commands (logd, control.c). Readers (logdr)
+ * are accepted and closed at once. README.md, beside this file, says what
+ * works and what not yet.
  *
- * Start-up in order: the store, the sockets, the signals; torn down in
- * reverse. One thread, one poll() loop; nothing in it blocks.
+ * Start-up in order: the store, the sockets, the signals, control; torn
+ * down in reverse. One thread, one poll() loop; nothing in it blocks.
  */
 #include <errno.h>
 #include <getopt.h>
@@ -22,7 +23,9 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "control.h"
 #include "logcred.h"
+#include "ringctl.h"
 #include "sockets.h"
 #include "stats.h"
 #include "store.h"
@@ -41,6 +44,7 @@ struct nslogd {
 	struct nslogd_store store;
 	struct nslogd_stats stats;
 	struct nslogd_writer writer;	/* the batch buffers: ~130 KiB */
+	struct nslogd_control control;	/* logd: ~70 KiB */
 };
 
 /* Static: the writer's buffers are too big for the stack. */
@@ -80,6 +84,8 @@ static void print_stats(void)
 	char line[1024];
 
 	nslogd_stats_format(&d.stats, line, sizeof(line));
+	fprintf(stderr, "nslogd: %s\n", line);
+	nslogd_control_format(&d.control, line, sizeof(line));
 	fprintf(stderr, "nslogd: %s\n", line);
 }
 
@@ -155,6 +161,8 @@ static int run(void)
 	for (i = 0; i < NSLOGD_SOCKS; i++)
 		pfd[i] = (struct pollfd){ .fd = d.sock[i], .events = POLLIN };
 	pfd[NSLOGD_SOCKS] = (struct pollfd){ .fd = d.sigfd, .events = POLLIN };
+	/* control: its epoll set, which holds logd and its connections */
+	pfd[NSLOGD_SOCK_LOGD].fd = nslogd_control_fd(&d.control);
 
 	for (;;) {
 		n = poll(pfd, NSLOGD_SOCKS + 1, -1);
@@ -171,10 +179,9 @@ static int run(void)
 				fprintf(stderr, "nslogd: logdw: %s\n",
 					strerror(-n));
 		}
-		/* TODO: serve readers and control; closed for now */
 		if (pfd[NSLOGD_SOCK_LOGD].revents)
-			d.stats.conns_closed[0] +=
-				nslogd_sock_accept_close(d.sock[NSLOGD_SOCK_LOGD]);
+			nslogd_control_run(&d.control, now_ns());
+		/* TODO: serve readers; closed for now */
 		if (pfd[NSLOGD_SOCK_LOGDR].revents)
 			d.stats.conns_closed[1] +=
 				nslogd_sock_accept_close(d.sock[NSLOGD_SOCK_LOGDR]);
@@ -233,11 +240,20 @@ int main(int argc, char **argv)
 	}
 	nslogd_writer_init(&d.writer, d.sock[NSLOGD_SOCK_LOGDW],
 			   nslogd_logcred);
+	c = nslogd_control_init(&d.control, d.sock[NSLOGD_SOCK_LOGD],
+				d.dev_dir, nslogd_ringctl_ioctl, nslogd_logcred,
+				&d.stats);
+	if (c) {
+		fprintf(stderr, "nslogd: control: %s\n", strerror(-c));
+		goto err_control;
+	}
 
 	if (!run())
 		ret = 0;
 	print_stats();
 
+	nslogd_control_exit(&d.control);
+err_control:
 	close(d.sigfd);
 err_sockets:
 	sockets_exit();
