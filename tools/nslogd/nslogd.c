@@ -2,14 +2,15 @@
 /*
  * nslogd: a logd for Android containers that stores into nslogger.
  *
- * This version serves writers: it takes logd's three sockets, stores every
- * logdw datagram of the logs main, radio, events and system into the log
- * set of its IPC namespace with NSLOG_IOC_RELAY, and counts the rest.
- * Readers (logdr) and control (logd) connections are accepted and closed
- * at once. README.md, beside this file, says what works and what not yet.
+ * This version serves writers and readers: it takes logd's three sockets,
+ * stores every logdw datagram of the logs main, radio, events and system
+ * into the log set of its IPC namespace with NSLOG_IOC_RELAY, and counts
+ * the rest; logdr readers get the set's records (reader.c). Control
+ * (logd) connections are accepted and closed at once. README.md, beside
+ * this file, says what works and what not yet.
  *
- * Start-up in order: the store, the sockets, the signals; torn down in
- * reverse. One thread, one poll() loop; nothing in it blocks.
+ * Start-up in order: the store, the sockets, the signals, the readers;
+ * torn down in reverse. One thread, one poll() loop; nothing in it blocks.
  */
 #include <errno.h>
 #include <getopt.h>
@@ -18,11 +19,14 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/signalfd.h>
 #include <time.h>
 #include <unistd.h>
 
 #include "logcred.h"
+#include "rdlog.h"
+#include "reader.h"
 #include "sockets.h"
 #include "stats.h"
 #include "store.h"
@@ -41,6 +45,7 @@ struct nslogd {
 	struct nslogd_store store;
 	struct nslogd_stats stats;
 	struct nslogd_writer writer;	/* the batch buffers: ~130 KiB */
+	struct nslogd_reader reader;	/* logdr: reader.c */
 };
 
 /* Static: the writer's buffers are too big for the stack. */
@@ -80,6 +85,8 @@ static void print_stats(void)
 	char line[1024];
 
 	nslogd_stats_format(&d.stats, line, sizeof(line));
+	fprintf(stderr, "nslogd: %s\n", line);
+	nslogd_rdstats_format(&d.reader.st, line, sizeof(line));
 	fprintf(stderr, "nslogd: %s\n", line);
 }
 
@@ -147,6 +154,25 @@ static int take_signals(void)
 	return 1;
 }
 
+/*
+ * Readers: a connection holds its socket and a read fd per log it asked
+ * for, up to 5 fds; NSLOGD_READERS_MAX of them need more than the usual
+ * soft limit of 1024, so take the hard limit.
+ */
+static int readers_init(void)
+{
+	struct nslogd_rdops ops;
+	struct rlimit rl;
+
+	if (!getrlimit(RLIMIT_NOFILE, &rl) && rl.rlim_cur < rl.rlim_max) {
+		rl.rlim_cur = rl.rlim_max;
+		setrlimit(RLIMIT_NOFILE, &rl);
+	}
+	nslogd_rdlog_ops(&ops, d.dev_dir);
+	return nslogd_reader_init(&d.reader, d.sock[NSLOGD_SOCK_LOGDR], &ops,
+				  nslogd_logcred);
+}
+
 static int run(void)
 {
 	struct pollfd pfd[NSLOGD_SOCKS + 1];
@@ -155,9 +181,12 @@ static int run(void)
 	for (i = 0; i < NSLOGD_SOCKS; i++)
 		pfd[i] = (struct pollfd){ .fd = d.sock[i], .events = POLLIN };
 	pfd[NSLOGD_SOCKS] = (struct pollfd){ .fd = d.sigfd, .events = POLLIN };
+	/* readers: logdr and every connection wait in the reader's epoll set */
+	pfd[NSLOGD_SOCK_LOGDR].fd = nslogd_reader_fd(&d.reader);
 
 	for (;;) {
-		n = poll(pfd, NSLOGD_SOCKS + 1, -1);
+		n = poll(pfd, NSLOGD_SOCKS + 1,
+			 nslogd_reader_busy(&d.reader) ? 0 : -1);
 		if (n < 0) {
 			if (errno == EINTR)
 				continue;
@@ -171,13 +200,17 @@ static int run(void)
 				fprintf(stderr, "nslogd: logdw: %s\n",
 					strerror(-n));
 		}
-		/* TODO: serve readers and control; closed for now */
+		/* TODO: serve control; closed for now */
 		if (pfd[NSLOGD_SOCK_LOGD].revents)
 			d.stats.conns_closed[0] +=
 				nslogd_sock_accept_close(d.sock[NSLOGD_SOCK_LOGD]);
-		if (pfd[NSLOGD_SOCK_LOGDR].revents)
-			d.stats.conns_closed[1] +=
-				nslogd_sock_accept_close(d.sock[NSLOGD_SOCK_LOGDR]);
+		if (pfd[NSLOGD_SOCK_LOGDR].revents ||
+		    nslogd_reader_busy(&d.reader)) {
+			n = nslogd_reader_run(&d.reader, now_ns());
+			if (n < 0)
+				fprintf(stderr, "nslogd: logdr: %s\n",
+					strerror(-n));
+		}
 		if (pfd[NSLOGD_SOCKS].revents && !take_signals())
 			return 0;
 	}
@@ -233,11 +266,18 @@ int main(int argc, char **argv)
 	}
 	nslogd_writer_init(&d.writer, d.sock[NSLOGD_SOCK_LOGDW],
 			   nslogd_logcred);
+	c = readers_init();
+	if (c) {
+		fprintf(stderr, "nslogd: logdr: %s\n", strerror(-c));
+		goto err_readers;
+	}
 
 	if (!run())
 		ret = 0;
 	print_stats();
 
+	nslogd_reader_exit(&d.reader);
+err_readers:
 	close(d.sigfd);
 err_sockets:
 	sockets_exit();
