@@ -12,7 +12,8 @@ TESTS := $(O)/tests/logformat_test $(O)/tests/liblog_test $(O)/tests/fifo_test \
 	 $(O)/tests/ctlparse_test $(O)/tests/ctlapply_test \
 	 $(O)/tests/cgparse_test $(O)/tests/collect_test \
 	 $(O)/tests/logset_test $(O)/tests/output_test
-TESTS += $(O)/tests/prioname_test $(O)/tests/nslogd_test
+TESTS += $(O)/tests/prioname_test $(O)/tests/nslogd_test \
+	 $(O)/tests/nslogd_reader_test
 # The shell tests, run after the programs.
 TEST_SCRIPTS := $(addprefix $(TT)/,cli_test.sh android_test.sh apply_test.sh \
 		json_test.sh collector_test.sh journal_test.sh)
@@ -54,11 +55,13 @@ $(O)/tests/json_emit: $(COLLECTOR_A) $(SHARED_A)
 $(O)/tests/logformat_test: $(NSLOGCAT_A) $(SHARED_A) $(O)/libnslog.a
 # nslogd's archive built with $(CC); the test also runs the static program.
 $(O)/tests/nslogd_test: $(NSLOGD_A) $(SHARED_A) | $(O)/nslogd
+$(O)/tests/nslogd_reader_test: $(NSLOGD_A) $(SHARED_A)
 
 $(O)/tests/cgparse_test $(O)/tests/json_emit $(O)/tests/prioname_test \
 $(O)/tests/ctlparse_test $(O)/tests/ctlapply_test $(O)/tests/collect_test \
 $(O)/tests/logset_test $(O)/tests/output_test $(O)/tests/journalpos_test \
-$(O)/tests/logformat_test $(O)/tests/nslogd_test: $(O)/tests/%: $(TT)/%.c \
+$(O)/tests/logformat_test $(O)/tests/nslogd_test \
+$(O)/tests/nslogd_reader_test: $(O)/tests/%: $(TT)/%.c \
 	| $(O)/tests
 	$(CC) $(TEST_CFLAGS) -o $@ $< $(filter %.o %.a,$^) $(TEST_LIBS)
 
