@@ -8,7 +8,8 @@
  * a stand-in that records each struct nslog_relay, the nodes by fakedev.h's
  * FIFOs, which have no ioctls), the drain of a real datagram socket with
  * SCM_CREDENTIALS, and the static nslogd itself ($NSLOG_BIN/nslogd) run
- * against a socket directory of its own.
+ * against a socket directory of its own. The reader half (logdr) has its
+ * own test, nslogd_reader_test.c.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -898,17 +899,25 @@ static void test_nslogd_runs_serves_and_stops(void)
 	      (ssize_t)n);
 	close(fd);
 
-	/* a reader is let in and closed: end of file, not a hang */
-	fd = socket(AF_UNIX, SOCK_SEQPACKET, 0);
-	snprintf(sun.sun_path, sizeof(sun.sun_path), "%s/logdr", sdir);
-	CHECK(!connect(fd, (struct sockaddr *)&sun, sizeof(sun)));
-	{
+	/*
+	 * Readers: a dump of FIFOs, which take no LOGGER_SET_VERSION, is
+	 * empty and ends; garbage is closed. End of file, not a hang.
+	 * (nslogd_reader_test.c serves records.)
+	 */
+	for (i = 0; i < 2; i++) {
+		static const char *const cmd[] = { "dumpAndClose lids=0,3",
+						   "garbage" };
 		struct timeval tv = { 5, 0 };
 
+		fd = socket(AF_UNIX, SOCK_SEQPACKET, 0);
+		snprintf(sun.sun_path, sizeof(sun.sun_path), "%s/logdr", sdir);
+		CHECK(!connect(fd, (struct sockaddr *)&sun, sizeof(sun)));
+		CHECK(send(fd, cmd[i], strlen(cmd[i]), 0) ==
+		      (ssize_t)strlen(cmd[i]));
 		setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof(tv));
 		CHECK(recv(fd, buf, sizeof(buf), 0) == 0);
+		close(fd);
 	}
-	close(fd);
 
 	kill(pid, SIGTERM);
 	REQUIRE(waitpid(pid, &status, 0) == pid);
@@ -925,7 +934,9 @@ static void test_nslogd_runs_serves_and_stops(void)
 	CHECK(strstr(out, "nslogd: received 3 accepted 1 stored 0 "));
 	CHECK(strstr(out, " failed 1 refused 2 (short 1 "));
 	CHECK(strstr(out, " kernel-id 1 "));
-	CHECK(strstr(out, " logdr-closed 1\n"));
+	CHECK(strstr(out, "nslogd: logdr: accepted 2 full 0 garbage 1 "));
+	CHECK(strstr(out, " dumps 1 sent 0 "));
+	CHECK(strstr(out, " open-failed 2\n"));
 	if (tap_failed_now)
 		printf("# nslogd's stderr:\n%s", out);
 

@@ -2,15 +2,16 @@
 /*
  * nslogd: a logd for Android containers that stores into nslogger.
  *
- * This version serves writers: it takes logd's three sockets, stores every
- * logdw datagram of the logs main, radio, events and system into the log
- * set of its IPC namespace with NSLOG_IOC_RELAY, and counts the rest.
- * It answers logd's control commands (logd, control.c). Readers (logdr)
- * are accepted and closed at once. README.md, beside this file, says what
- * works and what not yet.
+ * This version serves writers, readers and control: it takes logd's three
+ * sockets, stores every logdw datagram of the logs main, radio, events and
+ * system into the log set of its IPC namespace with NSLOG_IOC_RELAY, and
+ * counts the rest; logdr readers get the set's records (reader.c); logd's
+ * control commands are answered (control.c). README.md, beside this file,
+ * says what works and what not yet.
  *
- * Start-up in order: the store, the sockets, the signals, control; torn
- * down in reverse. One thread, one poll() loop; nothing in it blocks.
+ * Start-up in order: the store, the sockets, the signals, control, the
+ * readers; torn down in reverse. One thread, one poll() loop; nothing in
+ * it blocks.
  */
 #include <errno.h>
 #include <getopt.h>
@@ -19,6 +20,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/signalfd.h>
 #include <time.h>
 #include <unistd.h>
@@ -26,6 +28,8 @@
 #include "control.h"
 #include "logcred.h"
 #include "ringctl.h"
+#include "rdlog.h"
+#include "reader.h"
 #include "sockets.h"
 #include "stats.h"
 #include "store.h"
@@ -45,6 +49,7 @@ struct nslogd {
 	struct nslogd_stats stats;
 	struct nslogd_writer writer;	/* the batch buffers: ~130 KiB */
 	struct nslogd_control control;	/* logd: ~70 KiB */
+	struct nslogd_reader reader;	/* logdr: reader.c */
 };
 
 /* Static: the writer's buffers are too big for the stack. */
@@ -86,6 +91,8 @@ static void print_stats(void)
 	nslogd_stats_format(&d.stats, line, sizeof(line));
 	fprintf(stderr, "nslogd: %s\n", line);
 	nslogd_control_format(&d.control, line, sizeof(line));
+	fprintf(stderr, "nslogd: %s\n", line);
+	nslogd_rdstats_format(&d.reader.st, line, sizeof(line));
 	fprintf(stderr, "nslogd: %s\n", line);
 }
 
@@ -153,6 +160,25 @@ static int take_signals(void)
 	return 1;
 }
 
+/*
+ * Readers: a connection holds its socket and a read fd per log it asked
+ * for, up to 5 fds; NSLOGD_READERS_MAX of them need more than the usual
+ * soft limit of 1024, so take the hard limit.
+ */
+static int readers_init(void)
+{
+	struct nslogd_rdops ops;
+	struct rlimit rl;
+
+	if (!getrlimit(RLIMIT_NOFILE, &rl) && rl.rlim_cur < rl.rlim_max) {
+		rl.rlim_cur = rl.rlim_max;
+		setrlimit(RLIMIT_NOFILE, &rl);
+	}
+	nslogd_rdlog_ops(&ops, d.dev_dir);
+	return nslogd_reader_init(&d.reader, d.sock[NSLOGD_SOCK_LOGDR], &ops,
+				  nslogd_logcred);
+}
+
 static int run(void)
 {
 	struct pollfd pfd[NSLOGD_SOCKS + 1];
@@ -163,9 +189,12 @@ static int run(void)
 	pfd[NSLOGD_SOCKS] = (struct pollfd){ .fd = d.sigfd, .events = POLLIN };
 	/* control: its epoll set, which holds logd and its connections */
 	pfd[NSLOGD_SOCK_LOGD].fd = nslogd_control_fd(&d.control);
+	/* readers: logdr and every connection wait in the reader's epoll set */
+	pfd[NSLOGD_SOCK_LOGDR].fd = nslogd_reader_fd(&d.reader);
 
 	for (;;) {
-		n = poll(pfd, NSLOGD_SOCKS + 1, -1);
+		n = poll(pfd, NSLOGD_SOCKS + 1,
+			 nslogd_reader_busy(&d.reader) ? 0 : -1);
 		if (n < 0) {
 			if (errno == EINTR)
 				continue;
@@ -181,10 +210,13 @@ static int run(void)
 		}
 		if (pfd[NSLOGD_SOCK_LOGD].revents)
 			nslogd_control_run(&d.control, now_ns());
-		/* TODO: serve readers; closed for now */
-		if (pfd[NSLOGD_SOCK_LOGDR].revents)
-			d.stats.conns_closed[1] +=
-				nslogd_sock_accept_close(d.sock[NSLOGD_SOCK_LOGDR]);
+		if (pfd[NSLOGD_SOCK_LOGDR].revents ||
+		    nslogd_reader_busy(&d.reader)) {
+			n = nslogd_reader_run(&d.reader, now_ns());
+			if (n < 0)
+				fprintf(stderr, "nslogd: logdr: %s\n",
+					strerror(-n));
+		}
 		if (pfd[NSLOGD_SOCKS].revents && !take_signals())
 			return 0;
 	}
@@ -247,11 +279,18 @@ int main(int argc, char **argv)
 		fprintf(stderr, "nslogd: control: %s\n", strerror(-c));
 		goto err_control;
 	}
+	c = readers_init();
+	if (c) {
+		fprintf(stderr, "nslogd: logdr: %s\n", strerror(-c));
+		goto err_readers;
+	}
 
 	if (!run())
 		ret = 0;
 	print_stats();
 
+	nslogd_reader_exit(&d.reader);
+err_readers:
 	nslogd_control_exit(&d.control);
 err_control:
 	close(d.sigfd);
