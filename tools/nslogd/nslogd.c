@@ -10,8 +10,9 @@
  * says what works and what not yet.
  *
  * Start-up in order: the store, the sockets, the signals, control, the
- * readers, then logd.ready=true through init's property service (once,
- * bounded by a timeout); torn down in reverse. One thread, one poll()
+ * readers; then every privilege but CAP_SYSLOG dropped (priv.c), and
+ * logd.ready=true through init's property service (once, bounded by a
+ * timeout); torn down in reverse. One thread, one poll()
  * loop; nothing in it blocks.
  */
 #include <errno.h>
@@ -28,6 +29,7 @@
 
 #include "control.h"
 #include "logcred.h"
+#include "priv.h"
 #include "property.h"
 #include "ringctl.h"
 #include "rdlog.h"
@@ -45,6 +47,7 @@ struct nslogd {
 	const char *socket_dir;
 	const char *dev_dir;
 	const char *prop_socket;	/* the property service, "" for none */
+	const char *user;		/* --user, or NULL */
 	int sock[NSLOGD_SOCKS];
 	bool inherited[NSLOGD_SOCKS];
 	int sigfd;
@@ -71,7 +74,7 @@ static void usage(FILE *f)
 {
 	fprintf(f,
 		"Usage: nslogd [--socket-dir DIR] [--dev-dir DIR]\n"
-		"              [--property-socket PATH]\n"
+		"              [--property-socket PATH] [--user UID[:GID[,GROUP...]]]\n"
 		"\n"
 		"Android's logd for containers, storing into nslogger.\n"
 		"\n"
@@ -86,6 +89,11 @@ static void usage(FILE *f)
 		"                        init's property service, for logd.ready=true\n"
 		"                        (default " NSLOGD_PROP_SOCKET ";\n"
 		"                        \"\" sets nothing)\n"
+		"  -u, --user UID[:GID[,GROUP...]]\n"
+		"                        become that user once set up (default: 1036:1036,\n"
+		"                        1007,3009 when root and init passed all three\n"
+		"                        sockets, else the same user); only CAP_SYSLOG\n"
+		"                        is kept\n"
 		"  -h, --help            this text\n"
 		"  -V, --version         the version\n"
 		"\n"
@@ -211,6 +219,43 @@ static void set_ready(void)
 			d.prop_socket, why);
 }
 
+/*
+ * Once everything is open: CAP_SYSLOG alone, and logd's ids where
+ * Android's init made the sockets and nslogd runs as root (priv.c says
+ * why). A failure stops nslogd: it does not serve with more than it was
+ * told to keep.
+ */
+static int drop_privileges(void)
+{
+	struct nslogd_privdone done;
+	struct nslogd_user u;
+	const char *what;
+	char line[256];
+	int ret;
+
+	if (d.user) {
+		if (nslogd_priv_parse_user(d.user, &u)) {
+			fprintf(stderr, "nslogd: --user %s: not UID[:GID[,GROUP...]]\n",
+				d.user);
+			return -1;
+		}
+	} else {
+		nslogd_priv_default_user(geteuid(),
+					 d.inherited[NSLOGD_SOCK_LOGD] &&
+					 d.inherited[NSLOGD_SOCK_LOGDR] &&
+					 d.inherited[NSLOGD_SOCK_LOGDW], &u);
+	}
+	ret = nslogd_priv_drop(&u, &done, &what);
+	if (ret) {
+		fprintf(stderr, "nslogd: dropping privileges: %s: %s\n", what,
+			strerror(-ret));
+		return -1;
+	}
+	nslogd_priv_format(&done, line, sizeof(line));
+	fprintf(stderr, "nslogd: %s\n", line);
+	return 0;
+}
+
 static int run(void)
 {
 	struct pollfd pfd[NSLOGD_SOCKS + 1];
@@ -260,6 +305,7 @@ int main(int argc, char **argv)
 		{ "socket-dir", required_argument, NULL, 's' },
 		{ "dev-dir", required_argument, NULL, 'd' },
 		{ "property-socket", required_argument, NULL, 'p' },
+		{ "user", required_argument, NULL, 'u' },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 },
@@ -267,7 +313,7 @@ int main(int argc, char **argv)
 	int c, ret = 1;
 
 	d.prop_socket = NSLOGD_PROP_SOCKET;
-	while ((c = getopt_long(argc, argv, "s:d:p:hV", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "s:d:p:u:hV", opts, NULL)) != -1) {
 		switch (c) {
 		case 's':
 			d.socket_dir = optarg;
@@ -277,6 +323,9 @@ int main(int argc, char **argv)
 			break;
 		case 'p':
 			d.prop_socket = optarg;
+			break;
+		case 'u':
+			d.user = optarg;
 			break;
 		case 'h':
 			usage(stdout);
@@ -321,12 +370,15 @@ int main(int argc, char **argv)
 		fprintf(stderr, "nslogd: logdr: %s\n", strerror(-c));
 		goto err_readers;
 	}
+	if (drop_privileges())
+		goto err_privileges;
 	set_ready();
 
 	if (!run())
 		ret = 0;
 	print_stats();
 
+err_privileges:
 	nslogd_reader_exit(&d.reader);
 err_readers:
 	nslogd_control_exit(&d.control);
