@@ -12,8 +12,8 @@
 #   make dkms-install     the module's sources in /usr/src/nslogger-VERSION,
 #                         built by DKMS for KVER and every later kernel,
 #                         and install-tools
-#   make install-tools    the tools, liblog, headers, liblog.pc, man
-#                         pages, the udev rule, sysusers.d, modules-load.d,
+#   make install-tools    the tools (nslogd in PREFIX/lib/nslogger), liblog,
+#                         headers, liblog.pc, man pages, the udev rule, sysusers.d, modules-load.d,
 #                         the limits and collector units,
 #                         /etc/nslogger/limits.d, the commented
 #                         /etc/modprobe.d/nslogger.conf and the commented
@@ -22,7 +22,9 @@
 #                         dkms-install's registration); not the log group,
 #                         not a changed modprobe.d file or limits.d rules
 #
-# PREFIX (default /usr/local), BINDIR, SBINDIR, LIBDIR, INCLUDEDIR, MANDIR,
+# PREFIX (default /usr/local), BINDIR, SBINDIR, ANDROIDBINDIR (nslogd, for
+# a bind mount over an Android container's /system/bin/logd), LIBDIR,
+# INCLUDEDIR, MANDIR,
 # UDEVRULESDIR, SYSUSERSDIR, MODULESLOADDIR, SYSTEMDUNITDIR (under
 # PREFIX/lib: udev, systemd and kmod read /usr/local/lib/... as they read
 # /usr/lib/...), SYSCONFDIR (/etc whatever the PREFIX) and DESTDIR. With
@@ -34,6 +36,7 @@ VERSION := $(shell cat $(CURDIR)/VERSION)
 PREFIX		?= /usr/local
 BINDIR		?= $(PREFIX)/bin
 SBINDIR		?= $(PREFIX)/sbin
+ANDROIDBINDIR	?= $(PREFIX)/lib/nslogger
 LIBDIR		?= $(PREFIX)/lib
 INCLUDEDIR	?= $(PREFIX)/include
 MANDIR		?= $(PREFIX)/share/man
@@ -52,12 +55,14 @@ $(INSTALL_GOALS): KVER = $(INSTALL_KVER)
 $(INSTALL_GOALS): KDIR = /lib/modules/$(KVER)/build
 
 TOOLS_INSTALL = $(MAKE) -C tools O=$(BUILD)/tools PREFIX=$(PREFIX) \
-	BINDIR=$(BINDIR) SBINDIR=$(SBINDIR) LIBDIR=$(LIBDIR) \
+	BINDIR=$(BINDIR) SBINDIR=$(SBINDIR) ANDROIDBINDIR=$(ANDROIDBINDIR) \
+	LIBDIR=$(LIBDIR) \
 	INCLUDEDIR=$(INCLUDEDIR) SYSCONFDIR=$(SYSCONFDIR) DESTDIR=$(DESTDIR)
 
 # What install-tools puts in place besides tools/Makefile's files.
 SYSTEM_FILES := $(MANDIR)/man1/nslogcat.1 $(MANDIR)/man1/nslog.1 \
 	$(MANDIR)/man8/nslogctl.8 $(MANDIR)/man8/nslog-collector.8 \
+	$(MANDIR)/man8/nslogd.8 \
 	$(MANDIR)/man4/nslogger.4 $(MANDIR)/man3/liblog.3 \
 	$(UDEVRULESDIR)/60-nslogger.rules $(SYSUSERSDIR)/nslogger.conf \
 	$(MODULESLOADDIR)/nslogger.conf $(SYSTEMDUNITDIR)/nslogger-limits.service \
@@ -89,6 +94,7 @@ install-module:
 install-tools:
 	@test -e /usr/include/libcgroup.h || { echo "install: libcgroup's headers are missing (on Debian: apt-get install libcgroup-dev)" >&2; exit 1; }
 	@test -e /usr/include/systemd/sd-journal.h || { echo "install: libsystemd's headers are missing (on Debian: apt-get install libsystemd-dev)" >&2; exit 1; }
+	@command -v musl-gcc >/dev/null || { echo "install: musl-gcc is missing: nslogd is linked statically with musl (on Debian: apt-get install musl-tools)" >&2; exit 1; }
 	$(TOOLS_INSTALL) install
 	install -d $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(MANDIR)/man3 \
 		$(DESTDIR)$(MANDIR)/man4 \
@@ -99,7 +105,8 @@ install-tools:
 	install -m 0644 man/nslogcat.1 man/nslog.1 $(DESTDIR)$(MANDIR)/man1/
 	install -m 0644 man/liblog.3 $(DESTDIR)$(MANDIR)/man3/
 	install -m 0644 man/nslogger.4 $(DESTDIR)$(MANDIR)/man4/
-	install -m 0644 man/nslogctl.8 man/nslog-collector.8 $(DESTDIR)$(MANDIR)/man8/
+	install -m 0644 man/nslogctl.8 man/nslog-collector.8 man/nslogd.8 \
+		$(DESTDIR)$(MANDIR)/man8/
 	install -m 0644 system/60-nslogger.rules $(DESTDIR)$(UDEVRULESDIR)/
 	install -m 0644 system/sysusers.conf $(DESTDIR)$(SYSUSERSDIR)/nslogger.conf
 	install -m 0644 system/modules-load.conf \

@@ -211,10 +211,16 @@ check "udev rule, modules-load.d, sysusers.d, the unit; modprobe.d a conffile" "
 	grep -qx 'ExecStart=/usr/sbin/nslogctl apply --watch' /lib/systemd/system/nslogger-limits.service
 	dpkg-query -W -f='\${Conffiles}\n' nslogger-tools | grep -q ' /etc/modprobe.d/nslogger.conf '
 	test -d /etc/nslogger/limits.d"
-check "man pages: nslog(1), nslogcat(1), nslogctl(8), nslog-collector(8), nslogger(4)" "
+check "man pages: nslog(1), nslogcat(1), nslogctl(8), nslog-collector(8), nslogd(8), nslogger(4)" "
 	ls /usr/share/man/man1/nslog.1.gz /usr/share/man/man1/nslogcat.1.gz \
 	   /usr/share/man/man8/nslogctl.8.gz /usr/share/man/man8/nslog-collector.8.gz \
-	   /usr/share/man/man4/nslogger.4.gz"
+	   /usr/share/man/man8/nslogd.8.gz /usr/share/man/man4/nslogger.4.gz"
+check "nslogd: in /usr/lib/nslogger, static, not in PATH, runs" "
+	test -x /usr/lib/nslogger/nslogd
+	if command -v nslogd; then exit 1; fi
+	readelf -lW /usr/lib/nslogger/nslogd >/tmp/nslogd.ph
+	if grep -q INTERP /tmp/nslogd.ph; then exit 1; fi
+	/usr/lib/nslogger/nslogd --version | grep -qx 'nslogd $version'"
 check "nslog writes a record (to a regular file standing in for the device)" "
 	mkdir /tmp/dev && : >/tmp/dev/main
 	NSLOG_DEV_DIR=/tmp/dev nslog -t T hello
@@ -273,6 +279,7 @@ check "purged: no module, no DKMS registration, no files but the log group" "
 	! ls -d /usr/src/nslogger-* 2>/dev/null
 	! ls /etc/modprobe.d/nslogger.conf /lib/udev/rules.d/60-nslogger.rules \
 	     /usr/sbin/nslogctl /usr/lib/x86_64-linux-gnu/libnslog.so.0 \
+	     /usr/lib/nslogger/nslogd \
 	     /usr/lib/x86_64-linux-gnu/liblog.so.0 2>/dev/null
 	! test -e /etc/nslogger
 	! test -e /etc/systemd/system/sys-devices-virtual-misc-log_main.device.wants/nslogger-limits.service
@@ -284,8 +291,8 @@ step "6. make install and make uninstall from the sources"
 mkdir -p "$root/root/nslogger"
 (cd "$src" && tar --exclude=./debian --exclude=./build -cf - .) |
 	(cd "$root/root/nslogger" && tar -xf -)
-sh_root 'apt-get install -y -q --no-install-recommends make gcc libcgroup-dev libsystemd-dev pkg-config' ||
-	die "cannot install make, gcc, libcgroup-dev and libsystemd-dev in the root"
+sh_root 'apt-get install -y -q --no-install-recommends make gcc libcgroup-dev libsystemd-dev pkg-config musl-tools' ||
+	die "cannot install make, gcc, libcgroup-dev, libsystemd-dev and musl-tools in the root"
 check "make install KVER=$krel: no apt-get, files in /usr/local and the module in extra/" "
 	cd /root/nslogger
 	make install KVER=$krel >/tmp/install.log 2>&1 || { cat /tmp/install.log; exit 1; }
@@ -294,12 +301,13 @@ check "make install KVER=$krel: no apt-get, files in /usr/local and the module i
 	test \"\$(modinfo -F version /lib/modules/$krel/extra/nslogger.ko)\" = $version
 	grep -q '^extra/nslogger.ko' /lib/modules/$krel/modules.dep
 	ls /usr/local/bin/nslog /usr/local/bin/nslogcat /usr/local/sbin/nslogctl \
-	   /usr/local/sbin/nslog-collector \
+	   /usr/local/sbin/nslog-collector /usr/local/lib/nslogger/nslogd \
 	   /usr/local/lib/libnslog.so.0 /usr/local/lib/pkgconfig/libnslog.pc \
 	   /usr/local/lib/liblog.so.0 /usr/local/lib/pkgconfig/liblog.pc \
 	   /usr/local/include/nslog/log/log.h \
 	   /usr/local/include/nslog/android/log.h /usr/local/include/linux/nslogger.h \
 	   /usr/local/share/man/man8/nslogctl.8 /usr/local/share/man/man8/nslog-collector.8 \
+	   /usr/local/share/man/man8/nslogd.8 \
 	   /usr/local/lib/udev/rules.d/60-nslogger.rules \
 	   /usr/local/lib/systemd/system/nslogger-limits.service \
 	   /usr/local/lib/systemd/system/nslog-collector.service \

@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # android_test.sh: Android source compatibility.  The library is installed
-# (make install DESTDIR=...); the programs of android/, written as
+# (make install DESTDIR=...), nslogd with it in /usr/lib/nslogger; the
+# programs of android/, written as
 # Android platform code is, are built from that install alone with
 # "cc $(pkg-config --cflags --libs liblog)", run against regular files
 # standing in for the devices, and the records they wrote are checked
@@ -66,6 +67,15 @@ make -s -C "$(dirname "$0")/../../tools" O="$bin" install DESTDIR="$root" \
 rc=$?
 result "$rc" "make install DESTDIR=... PREFIX=/usr"
 lib=$root/usr/lib
+
+# nslogd: not in the host's PATH, static, for a bind mount into Android
+nslogd=$root/usr/lib/nslogger/nslogd
+[ -x "$nslogd" ] && [ ! -e "$root/usr/bin/nslogd" ] &&
+	[ ! -e "$root/usr/sbin/nslogd" ] &&
+	! readelf -lW "$nslogd" | grep -q INTERP &&
+	! readelf -dW "$nslogd" | grep -q '(NEEDED)' &&
+	"$nslogd" --version | grep -q '^nslogd '
+result $? "nslogd installed in /usr/lib/nslogger, static, and runs"
 
 # pkg-config reads the installed liblog.pc, its paths moved under $root.
 export PKG_CONFIG_SYSROOT_DIR="$root"

@@ -17,6 +17,10 @@ TESTS += $(O)/tests/prioname_test $(O)/tests/nslogd_test
 # nslogd's control socket (logd)
 TESTS += $(O)/tests/nslogd_control_test
 TESTS += $(O)/tests/nslogd_reader_test
+# nslogd's client of init's property service (logd.ready)
+TESTS += $(O)/tests/nslogd_prop_test
+# what nslogd keeps once set up (the drop itself only as root)
+TESTS += $(O)/tests/nslogd_priv_test
 # The shell tests, run after the programs.
 TEST_SCRIPTS := $(addprefix $(TT)/,cli_test.sh android_test.sh apply_test.sh \
 		json_test.sh collector_test.sh journal_test.sh)
@@ -60,12 +64,15 @@ $(O)/tests/logformat_test: $(NSLOGCAT_A) $(SHARED_A) $(O)/libnslog.a
 $(O)/tests/nslogd_test: $(NSLOGD_A) $(SHARED_A) | $(O)/nslogd
 $(O)/tests/nslogd_control_test: $(NSLOGD_A) $(SHARED_A) | $(O)/nslogd
 $(O)/tests/nslogd_reader_test: $(NSLOGD_A) $(SHARED_A)
+$(O)/tests/nslogd_prop_test: $(NSLOGD_A) $(SHARED_A) | $(O)/nslogd
+$(O)/tests/nslogd_priv_test: $(NSLOGD_A) $(SHARED_A) | $(O)/nslogd
 
 $(O)/tests/cgparse_test $(O)/tests/json_emit $(O)/tests/prioname_test \
 $(O)/tests/ctlparse_test $(O)/tests/ctlapply_test $(O)/tests/collect_test \
 $(O)/tests/logset_test $(O)/tests/output_test $(O)/tests/journalpos_test \
 $(O)/tests/logformat_test $(O)/tests/nslogd_test $(O)/tests/logdev_test \
-$(O)/tests/nslogd_control_test $(O)/tests/nslogd_reader_test: \
+$(O)/tests/nslogd_control_test $(O)/tests/nslogd_reader_test \
+$(O)/tests/nslogd_prop_test $(O)/tests/nslogd_priv_test: \
 	$(O)/tests/%: $(TT)/%.c | $(O)/tests
 	$(CC) $(TEST_CFLAGS) -o $@ $< $(filter %.o %.a,$^) $(TEST_LIBS)
 

@@ -10,8 +10,10 @@
  * says what works and what not yet.
  *
  * Start-up in order: the store, the sockets, the signals, control, the
- * readers; torn down in reverse. One thread, one poll() loop; nothing in
- * it blocks.
+ * readers; then every privilege but CAP_SYSLOG dropped (priv.c), and
+ * logd.ready=true through init's property service (once, bounded by a
+ * timeout); torn down in reverse. One thread, one poll()
+ * loop; nothing in it blocks.
  */
 #include <errno.h>
 #include <getopt.h>
@@ -27,6 +29,8 @@
 
 #include "control.h"
 #include "logcred.h"
+#include "priv.h"
+#include "property.h"
 #include "ringctl.h"
 #include "rdlog.h"
 #include "reader.h"
@@ -42,6 +46,8 @@
 struct nslogd {
 	const char *socket_dir;
 	const char *dev_dir;
+	const char *prop_socket;	/* the property service, "" for none */
+	const char *user;		/* --user, or NULL */
 	int sock[NSLOGD_SOCKS];
 	bool inherited[NSLOGD_SOCKS];
 	int sigfd;
@@ -50,6 +56,7 @@ struct nslogd {
 	struct nslogd_writer writer;	/* the batch buffers: ~130 KiB */
 	struct nslogd_control control;	/* logd: ~70 KiB */
 	struct nslogd_reader reader;	/* logdr: reader.c */
+	struct nslogd_prop_stats ready;	/* logd.ready: property.c */
 };
 
 /* Static: the writer's buffers are too big for the stack. */
@@ -67,6 +74,7 @@ static void usage(FILE *f)
 {
 	fprintf(f,
 		"Usage: nslogd [--socket-dir DIR] [--dev-dir DIR]\n"
+		"              [--property-socket PATH] [--user UID[:GID[,GROUP...]]]\n"
 		"\n"
 		"Android's logd for containers, storing into nslogger.\n"
 		"\n"
@@ -77,6 +85,15 @@ static void usage(FILE *f)
 		"\n"
 		"  -s, --socket-dir DIR  make missing sockets in DIR\n"
 		"  -d, --dev-dir DIR     the log nodes' directory\n"
+		"  -p, --property-socket PATH\n"
+		"                        init's property service, for logd.ready=true\n"
+		"                        (default " NSLOGD_PROP_SOCKET ";\n"
+		"                        \"\" sets nothing)\n"
+		"  -u, --user UID[:GID[,GROUP...]]\n"
+		"                        become that user once set up (default: 1036:1036,\n"
+		"                        1007,3009 when root and init passed all three\n"
+		"                        sockets, else the same user); only CAP_SYSLOG\n"
+		"                        is kept\n"
 		"  -h, --help            this text\n"
 		"  -V, --version         the version\n"
 		"\n"
@@ -93,6 +110,8 @@ static void print_stats(void)
 	nslogd_control_format(&d.control, line, sizeof(line));
 	fprintf(stderr, "nslogd: %s\n", line);
 	nslogd_rdstats_format(&d.reader.st, line, sizeof(line));
+	fprintf(stderr, "nslogd: %s\n", line);
+	nslogd_prop_format(&d.ready, line, sizeof(line));
 	fprintf(stderr, "nslogd: %s\n", line);
 }
 
@@ -179,6 +198,64 @@ static int readers_init(void)
 				  nslogd_logcred);
 }
 
+/*
+ * logd.ready=true, as logd sets it once its listeners are up; Android 13+
+ * sets it false when logd restarts, so a restarted nslogd sets it again.
+ * No property service (a host, a test) is not an error; a failure is told
+ * and counted, and nslogd serves on.
+ */
+static void set_ready(void)
+{
+	enum nslogd_prop_result r;
+	char why[160];
+
+	if (!*d.prop_socket)
+		return;
+	r = nslogd_prop_set(d.prop_socket, "logd.ready", "true",
+			    NSLOGD_PROP_TIMEOUT_MS, why, sizeof(why));
+	d.ready.n[r]++;
+	if (r == NSLOGD_PROP_FAILED)
+		fprintf(stderr, "nslogd: logd.ready=true not set through %s: %s\n",
+			d.prop_socket, why);
+}
+
+/*
+ * Once everything is open: CAP_SYSLOG alone, and logd's ids where
+ * Android's init made the sockets and nslogd runs as root (priv.c says
+ * why). A failure stops nslogd: it does not serve with more than it was
+ * told to keep.
+ */
+static int drop_privileges(void)
+{
+	struct nslogd_privdone done;
+	struct nslogd_user u;
+	const char *what;
+	char line[256];
+	int ret;
+
+	if (d.user) {
+		if (nslogd_priv_parse_user(d.user, &u)) {
+			fprintf(stderr, "nslogd: --user %s: not UID[:GID[,GROUP...]]\n",
+				d.user);
+			return -1;
+		}
+	} else {
+		nslogd_priv_default_user(geteuid(),
+					 d.inherited[NSLOGD_SOCK_LOGD] &&
+					 d.inherited[NSLOGD_SOCK_LOGDR] &&
+					 d.inherited[NSLOGD_SOCK_LOGDW], &u);
+	}
+	ret = nslogd_priv_drop(&u, &done, &what);
+	if (ret) {
+		fprintf(stderr, "nslogd: dropping privileges: %s: %s\n", what,
+			strerror(-ret));
+		return -1;
+	}
+	nslogd_priv_format(&done, line, sizeof(line));
+	fprintf(stderr, "nslogd: %s\n", line);
+	return 0;
+}
+
 static int run(void)
 {
 	struct pollfd pfd[NSLOGD_SOCKS + 1];
@@ -227,19 +304,28 @@ int main(int argc, char **argv)
 	static const struct option opts[] = {
 		{ "socket-dir", required_argument, NULL, 's' },
 		{ "dev-dir", required_argument, NULL, 'd' },
+		{ "property-socket", required_argument, NULL, 'p' },
+		{ "user", required_argument, NULL, 'u' },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 },
 	};
 	int c, ret = 1;
 
-	while ((c = getopt_long(argc, argv, "s:d:hV", opts, NULL)) != -1) {
+	d.prop_socket = NSLOGD_PROP_SOCKET;
+	while ((c = getopt_long(argc, argv, "s:d:p:u:hV", opts, NULL)) != -1) {
 		switch (c) {
 		case 's':
 			d.socket_dir = optarg;
 			break;
 		case 'd':
 			d.dev_dir = optarg;
+			break;
+		case 'p':
+			d.prop_socket = optarg;
+			break;
+		case 'u':
+			d.user = optarg;
 			break;
 		case 'h':
 			usage(stdout);
@@ -284,11 +370,15 @@ int main(int argc, char **argv)
 		fprintf(stderr, "nslogd: logdr: %s\n", strerror(-c));
 		goto err_readers;
 	}
+	if (drop_privileges())
+		goto err_privileges;
+	set_ready();
 
 	if (!run())
 		ret = 0;
 	print_stats();
 
+err_privileges:
 	nslogd_reader_exit(&d.reader);
 err_readers:
 	nslogd_control_exit(&d.control);
