@@ -192,7 +192,7 @@ check "the module DKMS built is version $version, for $krel" "
 	grep -q '^updates/dkms/nslogger.ko' /lib/modules/$krel/modules.dep"
 check "DKMS's sources: /usr/src/nslogger-$version with dkms.conf at $version" "
 	grep -qx 'PACKAGE_VERSION=\"$version\"' /usr/src/nslogger-$version/dkms.conf
-	! grep -q '^CLEAN' /usr/src/nslogger-$version/dkms.conf
+	! grep -q '^CLEAN' /usr/src/nslogger-$version/dkms.conf || exit 1
 	grep -q '^BUILD_EXCLUSIVE_KERNEL=' /usr/src/nslogger-$version/dkms.conf"
 check "the log group has gid 1007" "
 	getent group log | tee /dev/stderr | grep -q '^log:x:1007:'"
@@ -202,7 +202,7 @@ check "nslog-collector.service is enabled too; its output drop-in a conffile, al
 	test -L /etc/systemd/system/sys-devices-virtual-misc-log_main.device.wants/nslog-collector.service
 	grep -qx 'ExecStart=/usr/sbin/nslog-collector \$NSLOG_COLLECTOR_OPTIONS' /lib/systemd/system/nslog-collector.service
 	dpkg-query -W -f='\${Conffiles}\n' nslogger-tools | grep -q ' /etc/systemd/system/nslog-collector.service.d/output.conf '
-	! grep -v '^#' /etc/systemd/system/nslog-collector.service.d/output.conf | grep -q .
+	! grep -v '^#' /etc/systemd/system/nslog-collector.service.d/output.conf | grep -q . || exit 1
 	nslog-collector --help >/dev/null"
 check "udev rule, modules-load.d, sysusers.d, the unit; modprobe.d a conffile" "
 	grep -q 'GROUP=\"log\", MODE=\"0662\"' /lib/udev/rules.d/60-nslogger.rules
@@ -274,17 +274,17 @@ step "5. apt-get purge"
 check "purged: no module, no DKMS registration, no files but the log group" "
 	apt-get purge -y -q ${packages[*]}
 	test -z \"\$(dkms status -m nslogger)\"
-	! ls /lib/modules/$krel/updates/dkms/nslogger.ko* 2>/dev/null
-	! grep -q nslogger /lib/modules/$krel/modules.dep
-	! ls -d /usr/src/nslogger-* 2>/dev/null
+	! ls /lib/modules/$krel/updates/dkms/nslogger.ko* 2>/dev/null || exit 1
+	! grep -q nslogger /lib/modules/$krel/modules.dep || exit 1
+	! ls -d /usr/src/nslogger-* 2>/dev/null || exit 1
 	! ls /etc/modprobe.d/nslogger.conf /lib/udev/rules.d/60-nslogger.rules \
 	     /usr/sbin/nslogctl /usr/lib/x86_64-linux-gnu/libnslog.so.0 \
 	     /usr/lib/nslogger/nslogd \
-	     /usr/lib/x86_64-linux-gnu/liblog.so.0 2>/dev/null
-	! test -e /etc/nslogger
-	! test -e /etc/systemd/system/sys-devices-virtual-misc-log_main.device.wants/nslogger-limits.service
-	! test -e /etc/systemd/system/sys-devices-virtual-misc-log_main.device.wants/nslog-collector.service
-	! test -e /etc/systemd/system/nslog-collector.service.d
+	     /usr/lib/x86_64-linux-gnu/liblog.so.0 2>/dev/null || exit 1
+	! test -e /etc/nslogger || exit 1
+	! test -e /etc/systemd/system/sys-devices-virtual-misc-log_main.device.wants/nslogger-limits.service || exit 1
+	! test -e /etc/systemd/system/sys-devices-virtual-misc-log_main.device.wants/nslog-collector.service || exit 1
+	! test -e /etc/systemd/system/nslog-collector.service.d || exit 1
 	getent group log"
 
 step "6. make install and make uninstall from the sources"
@@ -297,7 +297,7 @@ check "make install KVER=$krel: no apt-get, files in /usr/local and the module i
 	cd /root/nslogger
 	make install KVER=$krel >/tmp/install.log 2>&1 || { cat /tmp/install.log; exit 1; }
 	cat /tmp/install.log
-	! grep -q 'deps.sh' /tmp/install.log
+	! grep -q 'deps.sh' /tmp/install.log || exit 1
 	test \"\$(modinfo -F version /lib/modules/$krel/extra/nslogger.ko)\" = $version
 	grep -q '^extra/nslogger.ko' /lib/modules/$krel/modules.dep
 	ls /usr/local/bin/nslog /usr/local/bin/nslogcat /usr/local/sbin/nslogctl \
@@ -322,8 +322,8 @@ check "make install KVER=$krel: no apt-get, files in /usr/local and the module i
 check "make uninstall KVER=$krel: no file left, modules.dep without it" "
 	cd /root/nslogger
 	make uninstall KVER=$krel
-	! ls /lib/modules/$krel/extra/nslogger.ko 2>/dev/null
-	! grep -q nslogger /lib/modules/$krel/modules.dep
+	! ls /lib/modules/$krel/extra/nslogger.ko 2>/dev/null || exit 1
+	! grep -q nslogger /lib/modules/$krel/modules.dep || exit 1
 	test -z \"\$(find /usr/local /etc/modprobe.d /etc/nslogger /etc/systemd/system -type f -o -type l 2>/dev/null | grep -i nslog)\""
 
 step "7. make dkms-install, twice"
@@ -338,13 +338,13 @@ check "make dkms-install again after a change: the new module replaces the old" 
 	make dkms-install KVER=$krel
 	dkms status -m nslogger | grep -qx 'nslogger/$version, $krel, x86_64: installed'
 	modinfo -F srcversion /lib/modules/$krel/updates/dkms/nslogger.ko* >/tmp/srcversion.2
-	! cmp -s /tmp/srcversion.1 /tmp/srcversion.2"
+	! cmp -s /tmp/srcversion.1 /tmp/srcversion.2 || exit 1"
 check "make uninstall: the DKMS registration and sources are gone" "
 	cd /root/nslogger
 	make uninstall KVER=$krel
 	test -z \"\$(dkms status -m nslogger)\"
-	! ls -d /usr/src/nslogger-* 2>/dev/null
-	! ls /lib/modules/$krel/updates/dkms/nslogger.ko* 2>/dev/null"
+	! ls -d /usr/src/nslogger-* 2>/dev/null || exit 1
+	! ls /lib/modules/$krel/updates/dkms/nslogger.ko* 2>/dev/null || exit 1"
 
 step "done"
 say "total: $(($(date +%s) - t_start)) s"
