@@ -879,8 +879,9 @@ static void test_nslogd_runs_serves_and_stops(void)
 		setenv("ANDROID_SOCKET_logdw", v, 1);
 		unsetenv("ANDROID_SOCKET_logd");
 		unsetenv("ANDROID_SOCKET_logdr");
+		/* No property service: a host that has one keeps its own. */
 		execl(exe, "nslogd", "--socket-dir", sdir, "--dev-dir", ddir,
-		      (char *)NULL);
+		      "--property-socket", "", (char *)NULL);
 		_exit(127);
 	}
 	snprintf(path, sizeof(path), "%s/logdr", sdir);
