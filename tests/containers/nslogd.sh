@@ -141,7 +141,8 @@ ok "init passed nslogd the three sockets; it set logd.ready=true through the pro
 init_host=$(sed -n 's/^hostpid //p' "$tmp/init.out")
 logd_pid=$(awk '$1 == "start" && $2 == 1 { print $3 }' "$tmp/init.out")
 nsid=$(stat -L -c %i "/proc/$init_host/ns/ipc")
-read -r logd_host _ <"/proc/$init_host/task/$init_host/children"
+# (no newline at its end: read returns 1)
+read -r logd_host _ <"/proc/$init_host/task/$init_host/children" || true
 check "the container is pid-namespaced: nslogd is $logd_pid in it, $logd_host in the guest" \
 	test -n "$logd_pid" -a "$logd_pid" -lt 100 -a "$logd_host" != "$logd_pid"
 check "nslogd became logd (1036, groups log and readproc) keeping CAP_SYSLOG only" \
@@ -226,9 +227,14 @@ check "logdr: app B's 30 with pid $pb and uid 10057" \
 check "logdr: system's 5 (lid 3, uid 2000) and radio's 5 (lid 1, uid 1001)" \
 	test "$(nmatch "$tmp/all" "\$1 == 3 && \$2 == $ps && \$3 == 2000 && \$7 == \"sysC\"")" = 5 -a \
 	"$(nmatch "$tmp/all" "\$1 == 1 && \$2 == $pr && \$3 == 1001 && \$7 == \"radD\"")" = 5
-check "logdr: the same records as the node, in the node's order" \
-	cmp -s <(awk '$1 == 0 && $8 ~ /^msg/ { print $2, $8, $9 }' "$tmp/all") \
-	<(awk '$7 ~ /^msg/ { print $1, $7, $8 }' "$tmp/main.node")
+awk '$1 == 0 && $8 ~ /^msg/ { print $2, $8, $9 }' "$tmp/all" >"$tmp/all.order"
+awk '$7 ~ /^msg/ { print $1, $7, $8 }' "$tmp/main.node" >"$tmp/node.order"
+if cmp -s "$tmp/node.order" "$tmp/all.order"; then
+	ok "logdr: the same records as the node, in the node's order"
+else
+	not_ok "logdr: the same records as the node, in the node's order"
+	diff "$tmp/node.order" "$tmp/all.order" | head -n 20 | sed 's/^/#   /' || true
+fi
 rd pid "dumpAndClose pid=$pb"
 check "logdr: pid=$pb gives app B's 30 records and nothing else" \
 	test "$(grep -vc '^eof$' "$tmp/pid")" = 30 -a "$(nmatch "$tmp/pid" "\$2 == $pb && \$7 == \"appB\"")" = 30
