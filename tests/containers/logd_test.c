@@ -5,7 +5,7 @@
  * Android's init that passes logd its sockets, and a writer, a reader and a
  * control client.
  *
- *   logd_test init [-s DIR] -- PROGRAM [ARG...]
+ *   logd_test init [-s DIR] [-r ROOT] -- PROGRAM [ARG...]
  *	Android's init for one service: makes DIR/logd (stream, 0666),
  *	DIR/logdr (seqpacket, 0666) and DIR/logdw (datagram with SO_PASSCRED,
  *	0222), all three logd:logd (1036), as logd.rc's "socket" lines do, and
@@ -13,7 +13,8 @@
  *	PROGRAM is started again whenever it ends, with the same sockets (a
  *	datagram queued meanwhile waits for it).  Serves DIR/property_service
  *	(protocol version 2, PROP_MSG_SETPROP2) and answers 0 to every set.
- *	DIR defaults to /dev/socket.  Prints, one line each, "start N PID",
+ *	DIR defaults to /dev/socket.  -r: PROGRAM runs chroot()ed into ROOT
+ *	(and its path is ROOT's), as a service of an Android root.  Prints, one line each, "start N PID",
  *	"exit PID status S" or "exit PID signal S", "property NAME=VALUE";
  *	SIGTERM stops PROGRAM with SIGTERM, then itself (exit 0)
  *   logd_test write [-s DIR] [-l ID] [-n COUNT] [-j THREADS] [-d USEC]
@@ -157,6 +158,8 @@ static int make_socket(const char *name, int type, mode_t mode, int flags)
 	return fd;
 }
 
+static const char *root;
+
 static pid_t start(char **argv, const int fds[3], const sigset_t *mask)
 {
 	static const char *const names[3] = { "logd", "logdr", "logdw" };
@@ -173,6 +176,11 @@ static pid_t start(char **argv, const int fds[3], const sigset_t *mask)
 			snprintf(var, sizeof(var), "ANDROID_SOCKET_%s", names[i]);
 			snprintf(val, sizeof(val), "%d", fds[i]);
 			setenv(var, val, 1);
+		}
+		if (root && (chroot(root) || chdir("/"))) {
+			fprintf(stderr, "logd_test: chroot %s: %s\n", root,
+				strerror(errno));
+			_exit(127);
 		}
 		execv(argv[0], argv);
 		fprintf(stderr, "logd_test: exec %s: %s\n", argv[0], strerror(errno));
@@ -224,9 +232,10 @@ static int cmd_init(int argc, char **argv)
 	pid_t child;
 	sigset_t mask;
 
-	while ((c = getopt(argc, argv, "+s:")) != -1) {
+	while ((c = getopt(argc, argv, "+s:r:")) != -1) {
 		switch (c) {
 		case 's': dir = optarg; break;
+		case 'r': root = optarg; break;
 		default: usage();
 		}
 	}
