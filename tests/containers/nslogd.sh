@@ -14,6 +14,8 @@
 #   |  |           log/{main,radio,events,system} (root:log 0662, the
 #   |  |           container's ids), socket/ (root's, 0755)
 #   |  |  /proc  = the container's own
+#   |  |  $tmp/android: nslogd's root: /system/bin/logd (nslogd bound), /dev,
+#   |  |           /proc, no libc
 #   |  |  pid 1  logd_test init: makes /dev/socket/{logd,logdr,logdw} as
 #   |  |         logd.rc does, serves /dev/socket/property_service, starts
 #   |  |         (and restarts) nslogd with ANDROID_SOCKET_*; nslogd becomes
@@ -24,9 +26,11 @@
 # Every writer's records are read back three ways: through the container's
 # nodes with nslogger's header (relay_test read), through logdr as logd's
 # version 4 entries (logd_test read), and from the guest (relay_test read
-# -i, nslogcat --ns).  The container has no Android root: the guest's own
-# file system, read-only, with the container's /dev and /proc over it, and
-# nslogd run from build/tools (not bound over /system/bin/logd).
+# -i, nslogcat --ns).  nslogd runs chroot()ed in a root of its own that
+# holds only /system/bin/logd (build/tools/nslogd bound over it), /dev and
+# /proc; the test's programs run in the container with the guest's own
+# file system (read-only) as their root, the container's /dev and /proc
+# over it.
 #
 # The init stand-in keeps the three sockets and passes the same ones to each
 # nslogd it starts (systemd's socket activation, not Android's init, which
@@ -119,15 +123,27 @@ for l in main radio events system; do
 	chown "$OFF:$((OFF + 1007))" "$dev/log/$l"
 done
 
+# nslogd's root, Android's in miniature: /system/bin/logd (nslogd, bound
+# over it in the container), /dev and /proc, and nothing else: no libc.
+aroot=$tmp/android
+mkdir -p "$aroot/system/bin" "$aroot/dev" "$aroot/proc"
+touch "$aroot/system/bin/logd"
+
 # --- the container and its init ------------------------------------------------
 # Its first process notes its guest pid (the guest's /proc is still there),
-# mounts its /dev and /proc, and becomes the init stand-in.
+# mounts its /dev and /proc, and Android's root, and becomes the init
+# stand-in, which starts nslogd chroot()ed into that root.  The test's
+# programs run in the container with the guest's root (their libc).
 incg init "$NS" userns -m "0:$OFF:65536" -x ipc -x pid -x mnt -- bash -c '
 	while read -r k v _; do [ "$k" != NSpid: ] || echo "hostpid $v"; done </proc/self/status
 	mount --make-rprivate /
 	mount --rbind "$1" /dev
 	mount -t proc -o nosuid,nodev,noexec proc /proc
-	exec "$2" init -- "$3"' _ "$dev" "$L" "$NSLOGD" >"$tmp/init.out" 2>"$tmp/nslogd.err" &
+	mount --bind "$3" "$4/system/bin/logd"
+	mount --rbind /dev "$4/dev"
+	mount --rbind /proc "$4/proc"
+	exec "$2" init -r "$4" -- /system/bin/logd' \
+	_ "$dev" "$L" "$NSLOGD" "$aroot" >"$tmp/init.out" 2>"$tmp/nslogd.err" &
 bg+=($!)
 ready() { grep -c '^property logd.ready=true$' "$tmp/init.out" 2>/dev/null || true; }
 ready1() { [ "$(ready)" -ge 1 ]; }
@@ -145,6 +161,10 @@ nsid=$(stat -L -c %i "/proc/$init_host/ns/ipc")
 read -r logd_host _ <"/proc/$init_host/task/$init_host/children" || true
 check "the container is pid-namespaced: nslogd is $logd_pid in it, $logd_host in the guest" \
 	test -n "$logd_pid" -a "$logd_pid" -lt 100 -a "$logd_host" != "$logd_pid"
+expect "nslogd runs as /system/bin/logd in a root of system, dev and proc only" \
+	"/system/bin/logd dev proc system logdw" \
+	bash -c 'echo $(tr "\0" " " <"/proc/$1/cmdline") $(ls "/proc/$1/root") $(ls "/proc/$1/root/dev/socket" | grep -x logdw)' \
+	_ "$logd_host"
 check "nslogd became logd (1036, groups log and readproc) keeping CAP_SYSLOG only" \
 	grep -q '^nslogd: privileges: uid 1036 gid 1036 groups 1007,1036,3009 capabilities syslog ' \
 	"$tmp/nslogd.err"
