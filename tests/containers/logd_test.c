@@ -18,12 +18,13 @@
  *	"exit PID status S" or "exit PID signal S", "property NAME=VALUE";
  *	SIGTERM stops PROGRAM with SIGTERM, then itself (exit 0)
  *   logd_test write [-s DIR] [-l ID] [-n COUNT] [-j THREADS] [-d USEC]
- *		[-t TAG] [-c PID [-e ERRNO]] [-W MS] MSG
+ *		[-t TAG] [-c PID [-e ERRNO]] [-W MS] [-L LEN] MSG
  *	COUNT (default 1) datagrams on DIR/logdw from each of THREADS threads
  *	(default 1): the 11-byte header (ID, default 0; the thread's tid;
  *	CLOCK_REALTIME) and a text payload: priority 4, TAG (default
  *	"logd_test") and "MSG T.I" (T the thread, I the record, from 0), each
- *	NUL-terminated; -d sleeps USEC between datagrams.  First prints
+ *	NUL-terminated; -d sleeps USEC between datagrams; -L sends LEN bytes
+ *	of that instead, header included, padded with 'x' (bad input).  First prints
  *	"PID UID" (getpid, getuid).  -c sends each with SCM_CREDENTIALS
  *	claiming pid PID (and the caller's uid and gid); with -e each send
  *	must fail with ERRNO, else the exit status is 1.  -W: then stay until
@@ -311,7 +312,7 @@ struct writer {
 	pthread_t thread;
 	int n;
 	int fd;
-	int id, count, usec, claim, want;
+	int id, count, usec, claim, want, raw_len;
 	const char *tag, *msg;
 	int sent, refused;
 };
@@ -319,7 +320,7 @@ struct writer {
 static void *write_thread(void *arg)
 {
 	struct writer *w = arg;
-	unsigned char buf[HDR_SIZE + MAX_PAYLOAD];
+	unsigned char buf[HDR_SIZE + MAX_PAYLOAD + 64];
 	uint16_t tid = (uint16_t)syscall(SYS_gettid);
 	struct timespec ts;
 	uint32_t sec, nsec;
@@ -340,6 +341,11 @@ static void *write_thread(void *arg)
 		len += tlen;
 		len += snprintf((char *)buf + len, sizeof(buf) - len, "%s %d.%d",
 				w->msg, w->n, i) + 1;
+		if (w->raw_len >= 0) {
+			if ((size_t)w->raw_len > len)
+				memset(buf + len, 'x', w->raw_len - len);
+			len = w->raw_len;
+		}
 
 		if (w->claim) {
 			union {
@@ -416,10 +422,11 @@ static void linger(int id, int sent, int ms)
 
 static int cmd_write(int argc, char **argv)
 {
-	struct writer proto = { .count = 1, .tag = "logd_test" }, *w;
+	struct writer proto = { .count = 1, .tag = "logd_test", .raw_len = -1 };
+	struct writer *w;
 	int c, i, threads = 1, fd, sent = 0, refused = 0, linger_ms = 0;
 
-	while ((c = getopt(argc, argv, "s:l:n:j:d:t:c:e:W:")) != -1) {
+	while ((c = getopt(argc, argv, "s:l:n:j:d:t:c:e:W:L:")) != -1) {
 		switch (c) {
 		case 's': dir = optarg; break;
 		case 'l': proto.id = atoi(optarg); break;
@@ -430,10 +437,12 @@ static int cmd_write(int argc, char **argv)
 		case 'c': proto.claim = atoi(optarg); break;
 		case 'e': proto.want = errno_of(optarg); break;
 		case 'W': linger_ms = atoi(optarg); break;
+		case 'L': proto.raw_len = atoi(optarg); break;
 		default: usage();
 		}
 	}
 	if (optind != argc - 1 || threads < 1 || threads > 64 ||
+	    proto.raw_len > HDR_SIZE + MAX_PAYLOAD + 64 ||
 	    strlen(argv[optind]) + strlen(proto.tag) > 1000)
 		usage();
 	proto.msg = argv[optind];
