@@ -153,6 +153,8 @@ if ! wait_for_s=30 wait_for ready1; then
 	sed 's/^/#   nslogd: /' "$tmp/nslogd.err"
 	exit 1
 fi
+t0=$(date +%s)
+lap() { echo "# +$(($(date +%s) - t0)) s: $*"; }
 ok "init passed nslogd the three sockets; it set logd.ready=true through the property service"
 init_host=$(sed -n 's/^hostpid //p' "$tmp/init.out")
 logd_pid=$(awk '$1 == "start" && $2 == 1 { print $3 }' "$tmp/init.out")
@@ -175,6 +177,7 @@ logdw 222 socket $((OFF + 1036))" \
 	bash -c 'cd "$1" && for s in logd logdr logdw; do echo "$s $(stat -c "%a %F %u" $s)"; done' _ "$dev/socket"
 
 # --- writers ------------------------------------------------------------------
+lap writers
 # Each stays until logdr gives its records back (-W): one gone before nslogd
 # reads its datagram would be stored unverified, charged to nslogd.
 # write NAME UID CGROUP [logd_test write options] MSG: the writer's "PID UID"
@@ -231,6 +234,7 @@ check "... and nothing of it is stored" \
 	test "$(node main | wc -l)" = "$before" -a -z "$(node main | grep ' msgF ' || true)"
 
 # --- logdr ----------------------------------------------------------------------
+lap logdr
 # rd FILE [UID] COMMAND: a logdr reader (root unless UID) into FILE.
 rd() {
 	local f=$1 u=0
@@ -288,6 +292,7 @@ else
 fi
 
 # --- control --------------------------------------------------------------------
+lap control
 ns_size=$(cat "$params/ns_size")
 expect "control: getLogSize 0 (an app asks) is the ring's size, ns_size" \
 	"$ns_size" as 10057 init -- "$L" ctl "getLogSize 0"
@@ -329,6 +334,7 @@ rd cleared "dumpAndClose lids=3"
 expect "logdr: a cleared system gives nothing" "eof" cat "$tmp/cleared"
 
 # --- the guest collecting the container --------------------------------------
+lap guest
 host main >"$tmp/main.host"
 ha=$(awk '$7 == "msgA" { print $1 }' "$tmp/main.host" | sort -u)
 check "guest: app A's 100 records with one host pid ($ha, not $pa), uid $((OFF + 1000)), relayed by nslogd ($logd_host)" \
@@ -340,6 +346,7 @@ check "guest: nslogcat --ns shows them relayed, with the writer's pid and uid" \
 		grep -c "\"uid\":$((OFF + 1000))[,}]")" = 100
 
 # --- a flood held to its cgroup's rule ----------------------------------------
+lap flood
 write flood 10058 flood -W 1500 -n 40 -t flood msgE
 flooded() { node main | grep -q ' msgE 0.4$'; }
 wait_for flooded || true
@@ -349,7 +356,29 @@ check "a flood (40 records) from cgroup flood is held to its rule's burst of 5 (
 	test "$nf" -ge 5 -a "$nf" -le 6
 check "... while app A lost nothing (100)" test "$(grep -c ' msgA ' "$tmp/main.node")" = 100
 
+# --- bad datagrams: refused, counted, nothing stored, nslogd serving on ---------
+lap bad datagrams
+nm=$(node main | wc -l)
+# bad N UID [options]: writer badN sends one bad datagram as UID.
+bad() { write "bad$1" "$2" app_a "${@:3}" -t bad msgG; }
+bad 1 1000 -L 0		# empty datagram: short
+bad 2 1000 -L 5		# short of the header
+bad 3 1000 -L 11		# a header, no payload: empty
+bad 4 1000 -L 4080		# 11 + 4069 bytes: oversized
+bad 5 1000 -l 8		# log id 8: bad-id
+bad 6 1000 -l 7		# the kernel's log: kernel-id
+bad 7 10057 -l 6	# security from an app (not system, 1000): security-denied
+bad 8 1000 -l 2 -L 13	# events with a 2-byte payload: binary-short
+write good 1000 app_a -W 10000 -t good msgH
+kill -USR1 "$logd_host"
+counted() { grep '^nslogd: received' "$tmp/nslogd.err" | tail -n 1 | grep -q ' refused 8 '; }
+wait_for counted || true
+expect "bad datagrams: each refused and counted by its class" 	"refused 8 (short 2 empty 1 oversized 1 no-credentials 0 logd-uid 0 bad-id 1 kernel-id 1 security-denied 1 binary-short 1)" 	bash -c 'grep "^nslogd: received" "$1" | tail -n 1 | grep -o "refused [0-9]* ([^)]*)"' _ "$tmp/nslogd.err"
+check "... nothing of them stored, and the next record is" 	test "$(node main | wc -l)" = $((nm + 1)) -a "$(node events | wc -l)" = 0 -a \
+	"$(node main | grep -c ' msgH ')" = 1
+
 # --- nslogd SIGKILLed mid-flood, restarted by init --------------------------------
+lap kill
 N=500
 as 1000 app_a -- "$L" write -l 1 -n $N -d 4000 -t k kill >"$tmp/k.w" 2>"$tmp/k.err" &
 kp=$!
@@ -387,6 +416,7 @@ check "records relayed by both nslogds" \
 	test "$(host radio | awk '$7 == "kill" { print $4 }' | sort -u | wc -l)" = 2
 
 # --- the end --------------------------------------------------------------------
+lap end
 kill -TERM "$init_host"
 wait_for bash -c '! kill -0 "$1"' _ "$init_host" || true
 check "nslogd ended on SIGTERM (exit 0), its counters with no relay failed" \
