@@ -84,6 +84,14 @@ cleanup() {
 	fi
 	[ -z "$max0" ] || echo "$max0" >"$params/ns_max_size" 2>/dev/null || true
 	rm -rf "$tmp"
+	# A fresh module for the next scenario, as relay.sh leaves it: no dead
+	# set of this container kept for ns_grace_ms.
+	if [ -n "${NSLOG_KO:-}" ]; then
+		unload || echo "nslogd.sh: cannot unload nslogger" >&2
+		# shellcheck disable=SC2086 # word splitting is wanted
+		loaded || insmod "$NSLOG_KO" ${NSLOG_PARAMS:-} ||
+			echo "nslogd.sh: cannot reload $NSLOG_KO" >&2
+	fi
 	exit "$rc"
 }
 trap cleanup EXIT
