@@ -28,6 +28,7 @@ TEST_CFLAGS := -std=gnu11 -O2 -g -Wall -Wextra -Werror -D_GNU_SOURCE \
 	       -I$(CURDIR)/include/uapi -pthread
 TEST_PROGS := $(TESTBIN)/abi_test $(TESTBIN)/ns_test $(TESTBIN)/rl_flood
 TEST_PROGS += $(TESTBIN)/tenant_test $(TESTBIN)/nslogfs_test $(TESTBIN)/relay_test
+TEST_PROGS += $(TESTBIN)/logd_test
 TEST_PROGS += $(TESTBIN)/stress $(TESTBIN)/badmem $(TESTBIN)/faultinj
 
 .PHONY: all module module-build tools test-progs deps help clean clean-cache demo demo-run test \
@@ -79,6 +80,7 @@ test-progs: $(TEST_PROGS)
 abi_test_SRCS	:= tests/abi/abi_test.c tests/lib/tap.c
 ns_test_SRCS	:= tests/containers/ns_test.c
 relay_test_SRCS	:= tests/containers/relay_test.c
+logd_test_SRCS	:= tests/containers/logd_test.c
 rl_flood_SRCS	:= tests/containers/rl_flood.c
 tenant_test_SRCS := tests/containers/tenant_test.c
 nslogfs_test_SRCS := tests/containers/nslogfs_test.c tests/lib/tap.c

@@ -18,7 +18,7 @@ set -uo pipefail
 
 here=$(cd "$(dirname "$0")" && pwd)
 scenarios=("$@")
-[ ${#scenarios[@]} -gt 0 ] || scenarios=(abi tools namespaces churn lxc ratelimit tenants nslogfs relay collector stress lifecycle)
+[ ${#scenarios[@]} -gt 0 ] || scenarios=(abi tools namespaces churn lxc ratelimit tenants nslogfs relay nslogd collector stress lifecycle)
 
 pass=0
 fail=0
