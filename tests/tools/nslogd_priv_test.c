@@ -33,6 +33,7 @@
 #include <unistd.h>
 
 #include "tap.h"
+#include "tmpdir.h"
 
 #include "nslogd/priv.h"
 
@@ -449,12 +450,6 @@ static void test_drop_refused_without_setuid(void)
 
 /* --- the static nslogd, started as Android's init starts logd --- */
 
-static char *mktmp(char *buf, size_t size)
-{
-	snprintf(buf, size, "/tmp/nslogd_priv_test.XXXXXX");
-	return mkdtemp(buf);
-}
-
 static int bound(const char *dir, const char *name, int type)
 {
 	struct sockaddr_un sun = { .sun_family = AF_UNIX };
@@ -519,7 +514,7 @@ static void test_nslogd_under_init_runs_as_logd(void)
 		SKIP("not root with every capability");
 	snprintf(exe, sizeof(exe), "%s/nslogd", bin);
 	REQUIRE(!access(exe, X_OK));
-	REQUIRE(mktmp(dir, sizeof(dir)));
+	REQUIRE(tmpdir_make(dir, sizeof(dir), "nslogd_priv_test"));
 	snprintf(errf, sizeof(errf), "%s/stderr", dir);
 	for (i = 0; i < 3; i++) {
 		fd[i] = bound(dir, socks[i].name, socks[i].type);

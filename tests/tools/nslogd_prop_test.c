@@ -27,23 +27,10 @@
 #include <unistd.h>
 
 #include "tap.h"
+#include "tmpdir.h"
 
 #include "nslogd/property.h"
 
-static char *mktmp(char *buf, size_t size)
-{
-	snprintf(buf, size, "/tmp/nslogd_prop_test.XXXXXX");
-	return mkdtemp(buf);
-}
-
-static void rm_tree(const char *dir)
-{
-	char cmd[256];
-
-	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", dir);
-	if (system(cmd))
-		printf("# rm -rf %s failed\n", dir);
-}
 
 /* The message bionic sends for NAME=VALUE, built from the facts. */
 static size_t want_msg(unsigned char *buf, const char *name,
@@ -211,7 +198,7 @@ static bool service_start(struct service *s, enum answer a, int32_t code,
 	char cpath[160];
 	int p[2];
 
-	if (!mktmp(s->dir, sizeof(s->dir)))
+	if (!tmpdir_make(s->dir, sizeof(s->dir), "nslogd_prop_test"))
 		return false;
 	snprintf(s->path, sizeof(s->path), "%s/property_service", s->dir);
 	strcpy(sun.sun_path, s->path);
@@ -247,7 +234,7 @@ static size_t service_stop(struct service *s, unsigned char *buf,
 	kill(s->pid, SIGKILL);
 	waitpid(s->pid, &status, 0);
 	close(s->lfd);
-	rm_tree(s->dir);
+	tmpdir_remove(s->dir);
 	return n;
 }
 
@@ -302,7 +289,7 @@ static void test_set_absent_and_refused_connections(void)
 	char dir[64], path[128], why[160];
 	int fd;
 
-	REQUIRE(mktmp(dir, sizeof(dir)));
+	REQUIRE(tmpdir_make(dir, sizeof(dir), "nslogd_prop_test"));
 	/* no file, no directory: no property service, not an error */
 	snprintf(path, sizeof(path), "%s/property_service", dir);
 	CHECK(nslogd_prop_set(path, "logd.ready", "true", 200, why,
@@ -326,7 +313,7 @@ static void test_set_absent_and_refused_connections(void)
 	/* a bad value never reaches a socket */
 	CHECK(nslogd_prop_set(path, "", "true", 200, why, sizeof(why)) ==
 	      NSLOGD_PROP_FAILED);
-	rm_tree(dir);
+	tmpdir_remove(dir);
 }
 
 static void test_format(void)
@@ -436,7 +423,7 @@ static void run_nslogd(int32_t code, const char *want_line,
 		printf("# nslogd's stderr:\n%s", out);
 	close(s.pipe_rd);
 	close(s.lfd);
-	rm_tree(s.dir);
+	tmpdir_remove(s.dir);
 }
 
 static void test_nslogd_sets_logd_ready(void)

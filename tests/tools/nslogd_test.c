@@ -34,6 +34,7 @@
 #include "nslogd/writer.h"
 #include "fakedev.h"
 #include "tap.h"
+#include "tmpdir.h"
 
 static const char *const node_names[] = { "main", "radio", "events", "system" };
 
@@ -54,20 +55,6 @@ static size_t mkdgram(unsigned char *buf, unsigned int id, uint16_t tid,
 static bool cred_yes(const struct ucred *c) { (void)c; return true; }
 static bool cred_no(const struct ucred *c) { (void)c; return false; }
 
-static char *mktmp(char *buf, size_t size)
-{
-	snprintf(buf, size, "/tmp/nslogd_test.XXXXXX");
-	return mkdtemp(buf);
-}
-
-static void rm_tree(const char *dir)
-{
-	char cmd[256];
-
-	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", dir);
-	if (system(cmd))
-		printf("# rm -rf %s failed\n", dir);
-}
 
 /* --- dgram --- */
 
@@ -210,7 +197,7 @@ static void test_logcred_uid_gid_and_status(void)
 	struct ucred loggid = { .pid = 79, .uid = 10002, .gid = 1007 };
 	FILE *f;
 
-	REQUIRE(mktmp(dir, sizeof(dir)));
+	REQUIRE(tmpdir_make(dir, sizeof(dir), "nslogd_test"));
 	nslogd_logcred_set_proc(dir);
 	CHECK(!nslogd_logcred(&app));		/* no status: uid alone */
 	CHECK(nslogd_logcred(&sys));
@@ -224,7 +211,7 @@ static void test_logcred_uid_gid_and_status(void)
 	fclose(f);
 	CHECK(nslogd_logcred(&app));
 	nslogd_logcred_set_proc("/proc");
-	rm_tree(dir);
+	tmpdir_remove(dir);
 }
 
 /* --- sockets --- */
@@ -293,7 +280,7 @@ static void test_sock_from_env_checks_fd(void)
 	CHECK(nslogd_sock_from_env(NSLOGD_SOCK_LOGDW) == -EBADF);
 
 	/* a stream socket where a datagram socket belongs, and back */
-	REQUIRE(mktmp(dir, sizeof(dir)));
+	REQUIRE(tmpdir_make(dir, sizeof(dir), "nslogd_test"));
 	st = socket(AF_UNIX, SOCK_STREAM, 0);
 	REQUIRE(st >= 0);
 	snprintf(sun.sun_path, sizeof(sun.sun_path), "%s/ctl", dir);
@@ -321,7 +308,7 @@ static void test_sock_from_env_checks_fd(void)
 	close(st);
 	close(sv[0]);
 	close(sv[1]);
-	rm_tree(dir);
+	tmpdir_remove(dir);
 }
 
 static void test_sock_make_paths_types_modes(void)
@@ -333,7 +320,7 @@ static void test_sock_make_paths_types_modes(void)
 	mode_t old = umask(077);	/* the modes are logd's whatever the umask */
 	int i;
 
-	REQUIRE(mktmp(dir, sizeof(dir)));
+	REQUIRE(tmpdir_make(dir, sizeof(dir), "nslogd_test"));
 	for (i = 0; i < NSLOGD_SOCKS; i++) {
 		struct stat st;
 		int fd, type = -1, acc = -1;
@@ -385,7 +372,7 @@ static void test_sock_make_paths_types_modes(void)
 		longdir[0] = '/';
 		CHECK(nslogd_sock_make(NSLOGD_SOCK_LOGD, longdir) == -ENAMETOOLONG);
 	}
-	rm_tree(dir);
+	tmpdir_remove(dir);
 }
 
 static void test_sock_open_prefers_init(void)
@@ -394,7 +381,7 @@ static void test_sock_open_prefers_init(void)
 	int sv[2];
 	bool inherited = false;
 
-	REQUIRE(mktmp(dir, sizeof(dir)));
+	REQUIRE(tmpdir_make(dir, sizeof(dir), "nslogd_test"));
 	REQUIRE(!socketpair(AF_UNIX, SOCK_DGRAM, 0, sv));
 	setenv_fd("ANDROID_SOCKET_logdw", sv[0]);
 	CHECK(nslogd_sock_open(NSLOGD_SOCK_LOGDW, dir, &inherited) == sv[0]);
@@ -408,7 +395,7 @@ static void test_sock_open_prefers_init(void)
 	unsetenv("ANDROID_SOCKET_logdw");
 	close(sv[0]);
 	close(sv[1]);
-	rm_tree(dir);
+	tmpdir_remove(dir);
 }
 
 static void test_sock_accept_close_ends_clients(void)
@@ -418,7 +405,7 @@ static void test_sock_accept_close_ends_clients(void)
 	int lfd, c[3], i;
 	char b;
 
-	REQUIRE(mktmp(dir, sizeof(dir)));
+	REQUIRE(tmpdir_make(dir, sizeof(dir), "nslogd_test"));
 	lfd = nslogd_sock_make(NSLOGD_SOCK_LOGDR, dir);
 	REQUIRE(lfd >= 0);
 	CHECK(nslogd_sock_accept_close(lfd) == 0);
@@ -434,7 +421,7 @@ static void test_sock_accept_close_ends_clients(void)
 		close(c[i]);
 	}
 	close(lfd);
-	rm_tree(dir);
+	tmpdir_remove(dir);
 }
 
 /* --- store, with the ioctl played by fake_relay() --- */
@@ -473,7 +460,7 @@ static bool make_nodes(char *dir, size_t size, int *keep, unsigned int mask)
 {
 	unsigned int i;
 
-	if (!mktmp(dir, size))
+	if (!tmpdir_make(dir, size, "nslogd_test"))
 		return false;
 	for (i = 0; i < 4; i++) {
 		keep[i] = -1;
@@ -854,7 +841,7 @@ static void test_nslogd_runs_serves_and_stops(void)
 		SKIP("$NSLOG_BIN not set");
 	snprintf(exe, sizeof(exe), "%s/nslogd", bin);
 	REQUIRE(!access(exe, X_OK));
-	REQUIRE(mktmp(dir, sizeof(dir)));
+	REQUIRE(tmpdir_make(dir, sizeof(dir), "nslogd_test"));
 	snprintf(sdir, sizeof(sdir), "%s/socket", dir);
 	snprintf(ddir, sizeof(ddir), "%s/dev", dir);
 	REQUIRE(!mkdir(sdir, 0755) && !mkdir(ddir, 0755));
@@ -943,7 +930,7 @@ static void test_nslogd_runs_serves_and_stops(void)
 
 	close(w);
 	drop_nodes(ddir, keep);
-	rm_tree(dir);
+	tmpdir_remove(dir);
 }
 
 static const struct tap_case cases[] = {
