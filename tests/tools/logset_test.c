@@ -38,10 +38,11 @@
 /* The fake's streams come after the fixed logs. */
 #define AUDIT	NSLOG_KLOG_COUNT
 #define APPX	(NSLOG_KLOG_COUNT + 1)
-#define NLOGS	(NSLOG_KLOG_COUNT + 2)
+#define STATS	(NSLOG_KLOG_COUNT + 2)	/* nslogd's binary stats stream */
+#define NLOGS	(NSLOG_KLOG_COUNT + 3)
 
 static const char *const stream_names[NLOGS] = {
-	[AUDIT] = "audit", [APPX] = "app.x",
+	[AUDIT] = "audit", [APPX] = "app.x", [STATS] = "stats",
 };
 
 struct fake_log {
@@ -162,7 +163,7 @@ static ssize_t f_read(void *ctx, int fd, void *buf, size_t size)
 	}
 	if (K.pos[k] >= l->head)
 		return K.reaped || l->removed ? 0 : -EAGAIN;
-	if (k == NSLOG_KLOG_EVENTS) {
+	if (k == NSLOG_KLOG_EVENTS || k == STATS) {
 		/* [tag = 100 + seq][INT][the seq] */
 		__s32 tag = 100 + (__s32)K.pos[k], v = (__s32)K.pos[k];
 
@@ -573,6 +574,42 @@ static void test_eof(void)
 	tap_ok(strstr(rig_take(&g),
 		      "--------- 6 records of log main of ipc:[4026532301] were lost (seq 4 to 9)\n") != NULL,
 	       "end of file: records gone since the seek, with none after, are reported");
+	nslog_set_close(&s, &kops);
+	rig_free(&g);
+}
+
+/* nslogd's stats and security streams hold events records: decoded so. */
+static void test_binary_stream(void)
+{
+	struct nslog_flog *l = NULL, *a = NULL;
+	struct nslog_set s;
+	struct rig g;
+	int ret;
+
+	k_reset();
+	rig_init_as(&g, "json");
+	k_write(STATS, 1);
+	k_write(AUDIT, 1);
+	ret = nslog_set_open(&s, &kops, NS_ID, SET_ID, ALL, NULL, NULL);
+	ret = ret ? ret : nslog_set_open_stream(&s, &kops, "stats", NULL,
+						 NULL, &l);
+	ret = ret ? ret : nslog_set_open_stream(&s, &kops, "audit", NULL,
+						 NULL, &a);
+	ret = ret ? ret : pump_all(&s, &g);
+	{
+		const char *out = rig_take(&g);
+
+		tap_ok(!ret && strstr(out, "\"log\":\"stats\"") &&
+		       strstr(out, "\"event_tag\":100") &&
+		       strstr(out, "\"tag\":\"[100]\""),
+		       "streams: \"stats\" decoded as events: its tag number");
+		tap_ok(strstr(out, "\"message\":\"audit0\"") &&
+		       !strstr(out, "\"event_tag\":101"),
+		       "streams: any other stream is text");
+	}
+	tap_ok(nslog_stream_binary("security") &&
+	       !nslog_stream_binary("crash") && !nslog_stream_binary("audit"),
+	       "streams: stats and security are binary, others not");
 	nslog_set_close(&s, &kops);
 	rig_free(&g);
 }
@@ -1127,6 +1164,7 @@ int main(void)
 	test_budget_errors();
 	test_relayed();
 	test_streams();
+	test_binary_stream();
 	test_stream_labels();
 	test_collscan_streams();
 	return tap_done();

@@ -385,9 +385,17 @@ static int nslog_flog_fill(struct nslog_flog *l, const struct nslog_kops *k,
 	return 0;
 }
 
+/* Whether @l holds binary event records: events, or nslogd's stats and security. */
+static bool nslog_flog_binary(const struct nslog_flog *l)
+{
+	if (l->klog == NSLOG_KLOG_STREAM)
+		return nslog_stream_binary(l->name);
+	return l->klog == NSLOG_KLOG_EVENTS;
+}
+
 static void nslog_flog_text(const struct nslog_flog *l, struct nslog_decoded *t)
 {
-	if (l->klog != NSLOG_KLOG_EVENTS) {
+	if (!nslog_flog_binary(l)) {
 		nslog_entry_from_text(t, &l->rec);
 		return;
 	}
@@ -423,8 +431,7 @@ static int nslog_flog_ship(struct nslog_flog *l, const struct nslog_sink *sink)
 			return ret;
 	}
 	nslog_flog_text(l, &t);
-	ret = nslog_out_record(sink->out, r, &t, &m,
-			       l->klog == NSLOG_KLOG_EVENTS);
+	ret = nslog_out_record(sink->out, r, &t, &m, nslog_flog_binary(l));
 	if (ret)
 		return ret;
 	l->shipped = r->seq;

@@ -120,6 +120,23 @@ bool nslog_stream_name_ok(const char *name)
 }
 
 /**
+ * nslog_stream_binary() - whether a stream holds binary event records
+ * @name: the stream's name
+ *
+ * Android's stats (5) and security (6) logs hold records in the events
+ * log's binary form (a 4-byte tag number, then typed values).  nslogd
+ * stores them in streams named after them, and readers decode those as
+ * they decode events; any other stream holds text records.
+ *
+ * Context: any.
+ * Return: true for "stats" and "security".
+ */
+bool nslog_stream_binary(const char *name)
+{
+	return !strcmp(name, "stats") || !strcmp(name, "security");
+}
+
+/**
  * nslog_meta_label() - a set in words: "ipc:[ID] (RUNTIME WHO)"
  * @buf: output, NSLOG_LABEL_MAX bytes are enough for any id
  * @size: its size

@@ -72,6 +72,7 @@ unsigned int nslog_klog_android_id(unsigned int klog);
 int nslog_klog_from_android_id(__u32 android_id);
 int nslog_klog_from_name(const char *name);
 bool nslog_stream_name_ok(const char *name);
+bool nslog_stream_binary(const char *name);
 void nslog_meta_label(char *buf, size_t size, const struct nslog_meta *m);
 void nslog_loss_text(char *buf, size_t size, const struct nslog_meta *m,
 		     const struct nslog_loss *loss);
