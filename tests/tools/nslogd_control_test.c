@@ -995,6 +995,27 @@ static bool wait_for(const char *path)
 	return false;
 }
 
+/* `nslogd --reinit --socket-dir DIR`'s exit status, its stderr dropped. */
+static int run_reinit(const char *exe, const char *dir)
+{
+	int status, fd;
+	pid_t pid;
+
+	pid = fork();
+	if (pid < 0)
+		return -1;
+	if (pid == 0) {
+		fd = open("/dev/null", O_WRONLY);
+		dup2(fd, 2);
+		execl(exe, "nslogd", "--reinit", "--socket-dir", dir,
+		      (char *)NULL);
+		_exit(127);
+	}
+	if (waitpid(pid, &status, 0) != pid || !WIFEXITED(status))
+		return -1;
+	return WEXITSTATUS(status);
+}
+
 static void test_nslogd_serves_control(void)
 {
 	const char *bin = getenv("NSLOG_BIN");
@@ -1052,15 +1073,21 @@ static void test_nslogd_serves_control(void)
 	CHECK(n == 16 + 5 && !memcmp(buf, "15\n~! ~1000/!\n\f\0busy", 21));
 	close(fd);
 
+	/* logd.rc's logd-reinit: a client of the running daemon; root has
+	 * log credentials, anyone else gets Permission Denied: 1 */
+	CHECK(run_reinit(exe, dir) == (geteuid() ? 1 : 0));
+
 	kill(pid, SIGTERM);
 	REQUIRE(waitpid(pid, &status, 0) == pid);
 	CHECK(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+	/* nobody on the socket now */
+	CHECK(run_reinit(exe, dir) == 1);
 	f = fopen(errf, "r");
 	REQUIRE(f);
 	r = (int)fread(out, 1, sizeof(out) - 1, f);
 	fclose(f);
 	out[r > 0 ? r : 0] = '\0';
-	CHECK(strstr(out, "nslogd: control accepted 1 commands 2 invalid 0 "
+	CHECK(strstr(out, "nslogd: control accepted 2 commands 3 invalid 0 "
 			  "oversized 0 evicted 0 open 0\n"));
 	if (tap_failed_now)
 		printf("# nslogd's stderr:\n%s", out);
@@ -1104,7 +1131,7 @@ static const struct tap_case cases[] = {
 	  test_many_connections },
 	{ "a client that does not read stalls nobody",
 	  test_client_that_does_not_read_stalls_nobody },
-	{ "nslogd: the static program answers on logd",
+	{ "nslogd: the static program answers on logd, and --reinit asks it",
 	  test_nslogd_serves_control },
 };
 

@@ -19,6 +19,7 @@
 #include <getopt.h>
 #include <poll.h>
 #include <signal.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -34,6 +35,7 @@
 #include "ringctl.h"
 #include "rdlog.h"
 #include "reader.h"
+#include "reinit.h"
 #include "sockets.h"
 #include "stats.h"
 #include "store.h"
@@ -94,6 +96,9 @@ static void usage(FILE *f)
 		"                        1007,3009 when root and init passed all three\n"
 		"                        sockets, else the same user); only CAP_SYSLOG\n"
 		"                        is kept\n"
+		"      --reinit          ask the running logd to reread the event\n"
+		"                        tags over DIR/logd, as logd --reinit\n"
+		"                        (logd.rc's logd-reinit); 0 on success\n"
 		"  -h, --help            this text\n"
 		"  -V, --version         the version\n"
 		"\n"
@@ -308,8 +313,10 @@ int main(int argc, char **argv)
 		{ "user", required_argument, NULL, 'u' },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
+		{ "reinit", no_argument, NULL, 'R' },
 		{ NULL, 0, NULL, 0 },
 	};
+	bool reinit = false;
 	int c, ret = 1;
 
 	d.prop_socket = NSLOGD_PROP_SOCKET;
@@ -333,6 +340,9 @@ int main(int argc, char **argv)
 		case 'V':
 			printf("nslogd %s\n", NSLOG_VERSION);
 			return 0;
+		case 'R':
+			reinit = true;
+			break;
 		default:
 			usage(stderr);
 			return 2;
@@ -342,6 +352,9 @@ int main(int argc, char **argv)
 		usage(stderr);
 		return 2;
 	}
+	/* As logd: a client of the running one, not a second daemon. */
+	if (reinit)
+		return nslogd_reinit_client(d.socket_dir, 1000);
 
 	nslogd_store_init(&d.store, d.dev_dir, nslogd_relay_ioctl);
 	nslogd_store_open(&d.store, now_ns());
