@@ -18,7 +18,8 @@
 # kernel the suites after the next "wait" boot): it counts nothing when it
 # succeeds and one failure when it does not.  For a suite
 # that leaves most of the machine to the ones beside it, such as make
-# test-fresh (mostly apt-get: network and disk) beside compiles; not for two
+# test-fresh (mostly apt-get: network and disk), or a build under nice
+# beside a TCG guest (which leaves a CPU idle much of the time); not for two
 # TCG guests, which slow each other about as much as they overlap.
 set -uo pipefail
 
