@@ -52,7 +52,7 @@ $(TAP_O): ../tests/lib/tap.c
 $(TESTS) $(O)/tests/journalpos_test: $(TAP_O)
 
 # Linked with one program's archive (and lib/'s, after it).
-$(O)/tests/cgparse_test $(O)/tests/json_emit: $(SHARED_A)
+$(O)/tests/cgparse_test: $(SHARED_A)
 $(O)/tests/prioname_test: $(NSLOG_A) $(SHARED_A)
 $(O)/tests/ctlparse_test $(O)/tests/ctlapply_test: $(NSLOGCTL_A) $(SHARED_A)
 $(O)/tests/collect_test $(O)/tests/logdev_test: $(COLLECTOR_A) $(SHARED_A)

@@ -5,7 +5,10 @@
  *   <PRI>1 TIMESTAMP HOSTNAME APP-NAME PROCID MSGID [SD-ID PARAM="V"...] MSG
  *
  *   PRI        facility * 8 + the severity of the record's priority
- *              (severity.c); the facility is an option, user by default
+ *              (severity.c); the facility is an option, user by default;
+ *              a record that kept its sender's PRI (nslog-syslogd's,
+ *              lib/syslogpri.c) gives back that PRI, facility and severity
+ *              as the program used them
  *   TIMESTAMP  RFC 3339 with microseconds (the most RFC 5424 allows) and
  *              the zone, local or Z
  *   HOSTNAME   the host's name
@@ -40,6 +43,7 @@
 
 #include "rfc5424.h"
 #include "severity.h"
+#include "syslogpri.h"
 #include "timefmt.h"
 #include "utf8.h"
 
@@ -229,8 +233,12 @@ void nslog_rfc5424_record(struct nslog_sbuf *b, int facility,
 			  const struct nslog_decoded *t,
 			  const struct nslog_meta *m, bool events)
 {
-	int pri = facility * 8 + nslog_severity(t->prio);
+	int pri = events ? -1 : nslog_syslog_trailer_get(rec->payload,
+							 rec->len);
 	__s32 tag;
+
+	if (pri < 0)
+		pri = facility * 8 + nslog_severity(t->prio);
 
 	nslog_sbuf_reset(b);
 	nslog_5424_head(b, pri, rec->sec, rec->nsec, m, t->tag,
