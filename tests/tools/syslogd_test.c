@@ -809,7 +809,7 @@ static void test_program_serves_control_and_stops(void)
 	REQUIRE(!access(exe, X_OK));
 	REQUIRE(tmpdir_make(dir, sizeof(dir), "syslogd_test"));
 	snprintf(ddir, sizeof(ddir), "%s/dev", dir);
-	snprintf(cdir, sizeof(cdir), "%s/run", dir);
+	snprintf(cdir, sizeof(cdir), "%s/run/nslogger/syslog", dir);
 	REQUIRE(!mkdir(ddir, 0755));
 	keep = fakedev_fifo(ddir, "main");
 	REQUIRE(keep >= 0);

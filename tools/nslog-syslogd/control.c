@@ -361,11 +361,29 @@ static int control_addr(struct sockaddr_un *a, const char *dir)
 	return 0;
 }
 
+/* DIR's parents, 0755, as mkdir -p makes them. */
+static int make_parents(const char *dir)
+{
+	char path[sizeof(((struct sockaddr_un *)0)->sun_path)];
+	char *p;
+
+	if ((size_t)snprintf(path, sizeof(path), "%s", dir) >= sizeof(path))
+		return -ENAMETOOLONG;
+	for (p = path + 1; (p = strchr(p, '/')); p++) {
+		*p = '\0';
+		if (mkdir(path, 0755) && errno != EEXIST)
+			return -errno;
+		*p = '/';
+	}
+	return 0;
+}
+
 /**
  * nslog_sl_control_open() - make DIR (0700) and DIR/control (0600)
  * @ctl: with @dir set; @sock is set
  *
- * A socket left at DIR/control by a listener before is replaced.
+ * DIR's parents are made if missing (0755).  A socket left at
+ * DIR/control by a listener before is replaced.
  *
  * Context: process.
  * Return: 0, or -errno.
@@ -377,6 +395,9 @@ int nslog_sl_control_open(struct nslog_sl_control *ctl)
 
 	ctl->kind = NSLOG_SL_EV_CONTROL;
 	err = control_addr(&a, ctl->dir);
+	if (err)
+		return err;
+	err = make_parents(ctl->dir);
 	if (err)
 		return err;
 	if (mkdir(ctl->dir, 0700) && errno != EEXIST)
