@@ -138,7 +138,9 @@ int nslog_sl_cmd_parse(struct nslog_sl_cmd *c, const char *line,
 		c->op = NSLOG_SL_ATTACH;
 	else if (!strcmp(w[0], "remove"))
 		c->op = NSLOG_SL_REMOVE;
-	else {
+	else
+		c->op = NSLOG_SL_LIST;	/* not a command: refused below */
+	if (c->op == NSLOG_SL_LIST) {
 		*why = "unknown command (add, attach, remove, list)";
 		return -EINVAL;
 	}

@@ -18,8 +18,10 @@
 #define NSLOG_SL_NAME_MAX	64
 /* Sockets, one a container, and the command line's. */
 #define NSLOG_SL_SOURCES_MAX	4096
-/* Stream connections: in all, and on one socket (so that one container
- * cannot take them all). */
+/*
+ * Stream connections: in all, and on one socket (so that one container
+ * cannot take them all).
+ */
 #define NSLOG_SL_CONNS_MAX	1024
 #define NSLOG_SL_SOURCE_CONNS_MAX	256
 /* Datagrams read, or reads of a connection, before the others are served. */

@@ -264,7 +264,8 @@ int main(int argc, char **argv)
 		ctl.dir = dir;
 		ctl.l = &l;
 		ctl.open_set = nslog_sl_open_set;
-		if ((c = nslog_sl_control_open(&ctl))) {
+		c = nslog_sl_control_open(&ctl);
+		if (c) {
 			fprintf(stderr, PROG ": %s/" NSLOG_SL_CONTROL_NAME ": %s\n",
 				dir, strerror(-c));
 			return 1;
