@@ -337,6 +337,14 @@ static void test_json_lines(void)
 		      "\"unverified\":true,\"stored_time\":"
 		      "\"2023-11-14T22:13:21.500000000Z\"}\n") != NULL,
 	       "json: an unverified relayed record: \"unverified\":true too");
+	mksyslog(&x, 4, "cron", "notice", "<77>");
+	tap_ok(strstr(mem_json_record(&x, &m, false),
+		      "\"priority\":4,\"level\":\"notice\",\"facility\":\"cron\","
+		      "\"tag\":\"cron\",\"message\":\"notice\"") != NULL,
+	       "json: a syslog record's kept PRI: its level, and its facility by name");
+	mkrec(&x, 4, "t", "m");
+	tap_ok(!strstr(mem_json_record(&x, &m, false), "facility"),
+	       "json: no facility without a kept PRI");
 	m.ident = &docker;
 
 	f = fmemopen(buf, sizeof(buf), "w");

@@ -47,15 +47,6 @@
 #include "timefmt.h"
 #include "utf8.h"
 
-#define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
-
-static const char *const nslog_facilities[] = {
-	"kern", "user", "mail", "daemon", "auth", "syslog", "lpr", "news",
-	"uucp", "cron", "authpriv", "ftp", "ntp", "security", "console",
-	"solaris-cron", "local0", "local1", "local2", "local3", "local4",
-	"local5", "local6", "local7",
-};
-
 /**
  * nslog_facility_from_name() - a syslog facility by name or number
  * @name: "kern", "user", ... "local7" (RFC 5424's table 1 as syslog.conf
@@ -68,11 +59,11 @@ int nslog_facility_from_name(const char *name)
 {
 	char *end;
 	long n;
-	size_t i;
+	int i;
 
-	for (i = 0; i < ARRAY_SIZE(nslog_facilities); i++)
-		if (!strcmp(name, nslog_facilities[i]))
-			return (int)i;
+	for (i = 0; i < NSLOG_SYSLOG_FACILITIES; i++)
+		if (!strcmp(name, nslog_syslog_facility_name(i)))
+			return i;
 	if (*name < '0' || *name > '9')
 		return -1;
 	n = strtol(name, &end, 10);

@@ -22,6 +22,28 @@
 
 #include "syslogpri.h"
 
+/* RFC 5424's table 1, as syslog.conf and logger name the facilities. */
+static const char *const nslog_facility_names[NSLOG_SYSLOG_FACILITIES] = {
+	"kern", "user", "mail", "daemon", "auth", "syslog", "lpr", "news",
+	"uucp", "cron", "authpriv", "ftp", "ntp", "security", "console",
+	"solaris-cron", "local0", "local1", "local2", "local3", "local4",
+	"local5", "local6", "local7",
+};
+
+/**
+ * nslog_syslog_facility_name() - a facility's name
+ * @facility: 0 to NSLOG_SYSLOG_FACILITIES - 1
+ *
+ * Context: any.
+ * Return: "kern" ... "local7", or NULL out of range.
+ */
+const char *nslog_syslog_facility_name(int facility)
+{
+	if (facility < 0 || facility >= NSLOG_SYSLOG_FACILITIES)
+		return NULL;
+	return nslog_facility_names[facility];
+}
+
 /**
  * nslog_syslog_trailer_put() - write the trailer of a PRI
  * @buf: room for NSLOG_SYSLOG_TRAILER_MAX bytes; no NUL is written
