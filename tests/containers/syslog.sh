@@ -177,8 +177,8 @@ expect "add: B's stream socket made first, for the runtime's bind mount" \
 	"ok $run/$B/log writers" ctl add "$B" stream
 bind A
 bind B
-expect "attach: B's socket tied to B's set once B runs" \
-	"ok $run/$B/log ipc:${nsid[B]}" ctl attach "$B" "ipc:${nsid[B]}"
+expect "attach: B's socket tied to B's set (made now) once B runs" \
+	"ok $run/$B/log ipc:${nsid[B]}" ctl attach "$B" "${host[B]}"
 check "in each container /dev/log is a socket, mode 0666" \
 	bash -c 'for p; do nsenter -t "$p" -m -- stat -c "%F %a" /dev/log | grep -qx "socket 666" || exit 1; done' \
 	_ "${host[A]}" "${host[B]}"
@@ -282,6 +282,10 @@ is "host: the shared socket's sender (the guest's) in the guest's set" \
 	"$("$CAT" -d -v json | jq -r 'select(.tag == "host_sender") | .message')" "from the guest"
 is "host: a guest process on A's socket is stored in its own (the guest's) set, not A's" \
 	"$("$CAT" -d -v json | jq -r 'select(.tag == "intruder") | .tag') $(n A '.tag == "intruder"')" "intruder 0"
+
+# A set that exists can be named by its id: A's socket tied again, the same.
+expect "attach by id: A's socket tied to A's set by ipc:ID" \
+	"ok $run/$A/log ipc:${nsid[A]}" ctl attach "$A" "ipc:${nsid[A]}"
 
 # --- a flood from A, held to its rule; B loses nothing ----------------------------
 fa=$(count A received)
