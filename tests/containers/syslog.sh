@@ -364,14 +364,18 @@ wait_for bash -c '"$1" --ns "$2" -d -v json | grep -q rebound_A' _ "$CAT" "${nsi
 is "... and A logs again once the runtime binds its socket again" "$(n A '.tag == "rebound_A"')" 1
 
 # The system container's mode: A's root runs a listener of its own.
-nsenter -t "${host[A]}" -U -i -p -m -- "$SL" --system --socket /dev/own.sock 2>"$tmp/own.err" &
-bg+=($!)
+# (No -p: nsenter then execs it, so that $! is the listener and its kill
+# frees A's log files for the module's unload.)
+nsenter -t "${host[A]}" -U -i -m -- "$SL" --system --socket /dev/own.sock 2>"$tmp/own.err" &
+ownl=$!
+bg+=("$ownl")
 wait_for nsenter -t "${host[A]}" -m -- test -S /dev/own.sock || true
 printf '<30>own_A: through A'"'"'s own listener' | as A 1000 app -- "$ST" dgram -w /dev/own.go /dev/own.sock &
 own=$!
 wait_for bash -c '"$1" --ns "$2" -d -v json | grep -q own_A' _ "$CAT" "${nsid[A]}" || true
 nsenter -t "${host[A]}" -m -- touch /dev/own.go
 wait "$own" || true
+kill "$ownl" 2>/dev/null || true
 is "--system: A's own listener (its root) stored A's sender in A's set, verified, daemon.info" \
 	"$(set_of A | jq -r 'select(.tag == "own_A") | "\(.priority) \(.uid) \(.unverified // false) \(.message)"')" \
 	"4 101000 false through A's own listener"
