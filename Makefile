@@ -28,7 +28,7 @@ TEST_CFLAGS := -std=gnu11 -O2 -g -Wall -Wextra -Werror -D_GNU_SOURCE \
 	       -I$(CURDIR)/include/uapi -pthread
 TEST_PROGS := $(TESTBIN)/abi_test $(TESTBIN)/ns_test $(TESTBIN)/rl_flood
 TEST_PROGS += $(TESTBIN)/tenant_test $(TESTBIN)/nslogfs_test $(TESTBIN)/relay_test
-TEST_PROGS += $(TESTBIN)/logd_test
+TEST_PROGS += $(TESTBIN)/logd_test $(TESTBIN)/syslog_test
 TEST_PROGS += $(TESTBIN)/stress $(TESTBIN)/badmem $(TESTBIN)/faultinj
 
 .PHONY: all module module-build tools test-progs deps help clean clean-cache demo demo-run test \
@@ -81,6 +81,7 @@ abi_test_SRCS	:= tests/abi/abi_test.c tests/lib/tap.c
 ns_test_SRCS	:= tests/containers/ns_test.c
 relay_test_SRCS	:= tests/containers/relay_test.c
 logd_test_SRCS	:= tests/containers/logd_test.c
+syslog_test_SRCS := tests/containers/syslog_test.c
 rl_flood_SRCS	:= tests/containers/rl_flood.c
 tenant_test_SRCS := tests/containers/tenant_test.c
 nslogfs_test_SRCS := tests/containers/nslogfs_test.c tests/lib/tap.c
@@ -95,7 +96,7 @@ $(TEST_PROGS): $(TESTBIN)/%: $$(%_SRCS) $(TEST_HDRS)
 	$(CC) $(TEST_CFLAGS) -o $@ $($*_SRCS)
 
 # The benchmarks' user-space harness (bench/bench.sh and bench/ab.sh).
-bench-progs: $(BUILD)/bench/writebench $(BUILD)/bench/uring
+bench-progs: $(BUILD)/bench/writebench $(BUILD)/bench/uring $(BUILD)/bench/syslogbench
 
 # src/ring.c built as user space (bench/kbench/shim/); make test-host builds
 # it too, so that a ring change that breaks the benchmark is seen at once.
@@ -104,6 +105,10 @@ $(BUILD)/bench/uring: bench/kbench/uring.c src/ring.c src/ring.h \
 	@mkdir -p $(@D)
 	$(CC) -std=gnu11 -O2 -Wall -Wextra -Werror -D_GNU_SOURCE \
 		-Ibench/kbench/shim -Isrc -o $@ bench/kbench/uring.c src/ring.c
+
+$(BUILD)/bench/syslogbench: bench/syslogbench.c
+	@mkdir -p $(@D)
+	$(CC) $(TEST_CFLAGS) -o $@ bench/syslogbench.c
 
 $(BUILD)/bench/writebench: bench/writebench.c include/uapi/linux/nslogger.h
 	@mkdir -p $(@D)

@@ -14,7 +14,7 @@
 #                         and install-tools
 #   make install-tools    the tools (nslogd in PREFIX/lib/nslogger), liblog,
 #                         headers, liblog.pc, man pages, the udev rule, sysusers.d, modules-load.d,
-#                         the limits and collector units,
+#                         the limits, collector and syslog listener units,
 #                         /etc/nslogger/limits.d, the commented
 #                         /etc/modprobe.d/nslogger.conf and the commented
 #                         drop-in of the collector's output
@@ -62,11 +62,12 @@ TOOLS_INSTALL = $(MAKE) -C tools O=$(BUILD)/tools PREFIX=$(PREFIX) \
 # What install-tools puts in place besides tools/Makefile's files.
 SYSTEM_FILES := $(MANDIR)/man1/nslogcat.1 $(MANDIR)/man1/nslog.1 \
 	$(MANDIR)/man8/nslogctl.8 $(MANDIR)/man8/nslog-collector.8 \
-	$(MANDIR)/man8/nslogd.8 \
+	$(MANDIR)/man8/nslogd.8 $(MANDIR)/man8/nslog-syslogd.8 \
 	$(MANDIR)/man4/nslogger.4 $(MANDIR)/man3/liblog.3 \
 	$(UDEVRULESDIR)/60-nslogger.rules $(SYSUSERSDIR)/nslogger.conf \
 	$(MODULESLOADDIR)/nslogger.conf $(SYSTEMDUNITDIR)/nslogger-limits.service \
-	$(SYSTEMDUNITDIR)/nslog-collector.service
+	$(SYSTEMDUNITDIR)/nslog-collector.service \
+	$(SYSTEMDUNITDIR)/nslog-syslogd.service
 MODPROBE_CONF := $(SYSCONFDIR)/modprobe.d/nslogger.conf
 LIMITS_DIR := $(SYSCONFDIR)/nslogger/limits.d
 # The collector's output: a drop-in, all comments, for the administrator.
@@ -106,7 +107,7 @@ install-tools:
 	install -m 0644 man/liblog.3 $(DESTDIR)$(MANDIR)/man3/
 	install -m 0644 man/nslogger.4 $(DESTDIR)$(MANDIR)/man4/
 	install -m 0644 man/nslogctl.8 man/nslog-collector.8 man/nslogd.8 \
-		$(DESTDIR)$(MANDIR)/man8/
+		man/nslog-syslogd.8 $(DESTDIR)$(MANDIR)/man8/
 	install -m 0644 system/60-nslogger.rules $(DESTDIR)$(UDEVRULESDIR)/
 	install -m 0644 system/sysusers.conf $(DESTDIR)$(SYSUSERSDIR)/nslogger.conf
 	install -m 0644 system/modules-load.conf \
@@ -117,6 +118,9 @@ install-tools:
 	sed 's|@SBINDIR@|$(SBINDIR)|g' system/nslog-collector.service.in \
 		>$(DESTDIR)$(SYSTEMDUNITDIR)/nslog-collector.service
 	chmod 0644 $(DESTDIR)$(SYSTEMDUNITDIR)/nslog-collector.service
+	sed 's|@SBINDIR@|$(SBINDIR)|g' system/nslog-syslogd.service.in \
+		>$(DESTDIR)$(SYSTEMDUNITDIR)/nslog-syslogd.service
+	chmod 0644 $(DESTDIR)$(SYSTEMDUNITDIR)/nslog-syslogd.service
 	@# Samples, all comments: never over the administrator's own file.
 	[ -e $(DESTDIR)$(MODPROBE_CONF) ] || \
 		install -m 0644 system/modprobe.conf $(DESTDIR)$(MODPROBE_CONF)

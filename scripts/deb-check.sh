@@ -204,6 +204,10 @@ check "nslog-collector.service is enabled too; its output drop-in a conffile, al
 	dpkg-query -W -f='\${Conffiles}\n' nslogger-tools | grep -q ' /etc/systemd/system/nslog-collector.service.d/output.conf '
 	! grep -v '^#' /etc/systemd/system/nslog-collector.service.d/output.conf | grep -q . || exit 1
 	nslog-collector --help >/dev/null"
+check "nslog-syslogd.service is enabled too; nslog-syslogd runs" "
+	test -L /etc/systemd/system/sys-devices-virtual-misc-log_main.device.wants/nslog-syslogd.service
+	grep -qx 'ExecStart=/usr/sbin/nslog-syslogd \$NSLOG_SYSLOGD_OPTIONS' /lib/systemd/system/nslog-syslogd.service
+	nslog-syslogd --help >/dev/null"
 check "udev rule, modules-load.d, sysusers.d, the unit; modprobe.d a conffile" "
 	grep -q 'GROUP=\"log\", MODE=\"0662\"' /lib/udev/rules.d/60-nslogger.rules
 	grep -qx nslogger /usr/lib/modules-load.d/nslogger.conf
@@ -211,10 +215,11 @@ check "udev rule, modules-load.d, sysusers.d, the unit; modprobe.d a conffile" "
 	grep -qx 'ExecStart=/usr/sbin/nslogctl apply --watch' /lib/systemd/system/nslogger-limits.service
 	dpkg-query -W -f='\${Conffiles}\n' nslogger-tools | grep -q ' /etc/modprobe.d/nslogger.conf '
 	test -d /etc/nslogger/limits.d"
-check "man pages: nslog(1), nslogcat(1), nslogctl(8), nslog-collector(8), nslogd(8), nslogger(4)" "
+check "man pages: nslog(1), nslogcat(1), nslogctl(8), nslog-collector(8), nslogd(8), nslog-syslogd(8), nslogger(4)" "
 	ls /usr/share/man/man1/nslog.1.gz /usr/share/man/man1/nslogcat.1.gz \
 	   /usr/share/man/man8/nslogctl.8.gz /usr/share/man/man8/nslog-collector.8.gz \
-	   /usr/share/man/man8/nslogd.8.gz /usr/share/man/man4/nslogger.4.gz"
+	   /usr/share/man/man8/nslogd.8.gz /usr/share/man/man8/nslog-syslogd.8.gz \
+	   /usr/share/man/man4/nslogger.4.gz"
 check "nslogd: in /usr/lib/nslogger, static, not in PATH, runs" "
 	test -x /usr/lib/nslogger/nslogd
 	if command -v nslogd; then exit 1; fi
@@ -284,6 +289,7 @@ check "purged: no module, no DKMS registration, no files but the log group" "
 	! test -e /etc/nslogger || exit 1
 	! test -e /etc/systemd/system/sys-devices-virtual-misc-log_main.device.wants/nslogger-limits.service || exit 1
 	! test -e /etc/systemd/system/sys-devices-virtual-misc-log_main.device.wants/nslog-collector.service || exit 1
+	! test -e /etc/systemd/system/sys-devices-virtual-misc-log_main.device.wants/nslog-syslogd.service || exit 1
 	! test -e /etc/systemd/system/nslog-collector.service.d || exit 1
 	getent group log"
 
@@ -307,7 +313,8 @@ check "make install KVER=$krel: no apt-get, files in /usr/local and the module i
 	   /usr/local/include/nslog/log/log.h \
 	   /usr/local/include/nslog/android/log.h /usr/local/include/linux/nslogger.h \
 	   /usr/local/share/man/man8/nslogctl.8 /usr/local/share/man/man8/nslog-collector.8 \
-	   /usr/local/share/man/man8/nslogd.8 \
+	   /usr/local/share/man/man8/nslogd.8 /usr/local/share/man/man8/nslog-syslogd.8 \
+	   /usr/local/sbin/nslog-syslogd /usr/local/lib/systemd/system/nslog-syslogd.service \
 	   /usr/local/lib/udev/rules.d/60-nslogger.rules \
 	   /usr/local/lib/systemd/system/nslogger-limits.service \
 	   /usr/local/lib/systemd/system/nslog-collector.service \

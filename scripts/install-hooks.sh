@@ -8,11 +8,12 @@
 #                         make the log group (systemd-sysusers with
 #                         SYSUSERS_FILE, else groupadd: gid 1007 if free),
 #                         reload udev's rules and systemd's units, enable
-#                         nslogger-limits.service and nslog-collector.service;
+#                         nslogger-limits.service, nslog-collector.service and
+#                         nslog-syslogd.service;
 #                         if the module is loaded, give its nodes the rule's
 #                         group and mode and start the services
 #   scripts/install-hooks.sh uninstall
-#                         disable and stop both services
+#                         disable and stop the three services
 #   scripts/install-hooks.sh reload
 #                         reload udev's rules and systemd's units
 #   scripts/install-hooks.sh package-installed PACKAGE
@@ -26,7 +27,7 @@
 
 set -euo pipefail
 
-UNITS=(nslogger-limits.service nslog-collector.service)
+UNITS=(nslogger-limits.service nslog-collector.service nslog-syslogd.service)
 
 usage() {
 	echo "usage:" >&2
@@ -72,7 +73,7 @@ reload() {
 hook_install() {
 	[ $# -eq 1 ] || usage
 	make_group "$1"
-	local unit
+	local unit how
 
 	reload
 	if systemd_running; then
@@ -85,7 +86,12 @@ hook_install() {
 		fi
 		if systemd_running; then
 			for unit in "${UNITS[@]}"; do
-				systemctl restart "$unit" ||
+				# The syslog listener only starts: a restart would
+				# leave the containers' /dev/log bound to sockets
+				# nothing serves (nslog-syslogd(8), RESTARTS).
+				how=restart
+				[ "$unit" != nslog-syslogd.service ] || how=start
+				systemctl "$how" "$unit" ||
 					say "$unit did not start: systemctl status $unit"
 			done
 		fi

@@ -21,6 +21,8 @@ TESTS += $(O)/tests/nslogd_reader_test
 TESTS += $(O)/tests/nslogd_prop_test
 # what nslogd keeps once set up (the drop itself only as root)
 TESTS += $(O)/tests/nslogd_priv_test
+# nslog-syslogd: parser, framing, record, store, control, sockets
+TESTS += $(O)/tests/syslogd_test
 # The shell tests, run after the programs.
 TEST_SCRIPTS := $(addprefix $(TT)/,cli_test.sh android_test.sh apply_test.sh \
 		json_test.sh collector_test.sh journal_test.sh)
@@ -50,7 +52,7 @@ $(TAP_O): ../tests/lib/tap.c
 $(TESTS) $(O)/tests/journalpos_test: $(TAP_O)
 
 # Linked with one program's archive (and lib/'s, after it).
-$(O)/tests/cgparse_test $(O)/tests/json_emit: $(SHARED_A)
+$(O)/tests/cgparse_test: $(SHARED_A)
 $(O)/tests/prioname_test: $(NSLOG_A) $(SHARED_A)
 $(O)/tests/ctlparse_test $(O)/tests/ctlapply_test: $(NSLOGCTL_A) $(SHARED_A)
 $(O)/tests/collect_test $(O)/tests/logdev_test: $(COLLECTOR_A) $(SHARED_A)
@@ -66,13 +68,15 @@ $(O)/tests/nslogd_control_test: $(NSLOGD_A) $(SHARED_A) | $(O)/nslogd
 $(O)/tests/nslogd_reader_test: $(NSLOGD_A) $(SHARED_A)
 $(O)/tests/nslogd_prop_test: $(NSLOGD_A) $(SHARED_A) | $(O)/nslogd
 $(O)/tests/nslogd_priv_test: $(NSLOGD_A) $(SHARED_A) | $(O)/nslogd
+$(O)/tests/syslogd_test: $(SYSLOGD_A) $(SHARED_A) | $(O)/nslog-syslogd
 
 $(O)/tests/cgparse_test $(O)/tests/json_emit $(O)/tests/prioname_test \
 $(O)/tests/ctlparse_test $(O)/tests/ctlapply_test $(O)/tests/collect_test \
 $(O)/tests/logset_test $(O)/tests/output_test $(O)/tests/journalpos_test \
 $(O)/tests/logformat_test $(O)/tests/nslogd_test $(O)/tests/logdev_test \
 $(O)/tests/nslogd_control_test $(O)/tests/nslogd_reader_test \
-$(O)/tests/nslogd_prop_test $(O)/tests/nslogd_priv_test: \
+$(O)/tests/nslogd_prop_test $(O)/tests/nslogd_priv_test \
+$(O)/tests/syslogd_test: \
 	$(O)/tests/%: $(TT)/%.c | $(O)/tests
 	$(CC) $(TEST_CFLAGS) -o $@ $< $(filter %.o %.a,$^) $(TEST_LIBS)
 

@@ -183,6 +183,29 @@ static void mkrec(struct rec *x, int prio, const char *tag, const char *msg)
 }
 
 /*
+ * @x made a record of nslog-syslogd's: priority, tag, message and the
+ * sender's PRI kept after the message's NUL (lib/syslogpri.c).
+ */
+static void mksyslog(struct rec *x, int prio, const char *tag,
+		     const char *msg, const char *trailer)
+{
+	size_t tl = strlen(tag), ml = strlen(msg), n = 0;
+
+	mkrec(x, prio, tag, msg);
+	x->payload[n++] = (unsigned char)prio;
+	memcpy(x->payload + n, tag, tl + 1);
+	n += tl + 1;
+	memcpy(x->payload + n, msg, ml + 1);
+	n += ml + 1;
+	memcpy(x->payload + n, trailer, strlen(trailer));
+	n += strlen(trailer);
+	x->r.payload = x->payload;
+	x->r.len = (__u16)n;
+	x->t.tag = (const char *)x->payload + 1;
+	x->t.msg = (const char *)x->payload + 2 + tl;
+}
+
+/*
  * @x made a record that relay 77 stored 1.4 s after the time its writer
  * claims (the 0x4e54 header), its writer gone (@unverified) or not.
  */
@@ -314,6 +337,14 @@ static void test_json_lines(void)
 		      "\"unverified\":true,\"stored_time\":"
 		      "\"2023-11-14T22:13:21.500000000Z\"}\n") != NULL,
 	       "json: an unverified relayed record: \"unverified\":true too");
+	mksyslog(&x, 4, "cron", "notice", "<77>");
+	tap_ok(strstr(mem_json_record(&x, &m, false),
+		      "\"priority\":4,\"level\":\"notice\",\"facility\":\"cron\","
+		      "\"tag\":\"cron\",\"message\":\"notice\"") != NULL,
+	       "json: a syslog record's kept PRI: its level, and its facility by name");
+	mkrec(&x, 4, "t", "m");
+	tap_ok(!strstr(mem_json_record(&x, &m, false), "facility"),
+	       "json: no facility without a kept PRI");
 	m.ident = &docker;
 
 	f = fmemopen(buf, sizeof(buf), "w");
@@ -400,6 +431,20 @@ static void test_rfc5424(void)
 	tap_ok(strstr(b.p, "<14>1 2023-11-14T22:13:20.123456Z - - 1234 events ") &&
 	       strstr(b.p, " event_tag=\"12345\"]"),
 	       "rfc5424: events: MSGID events, the event tag in SD, no tag: -");
+
+	m.log = "main";
+	mksyslog(&x, 6, "sshd", "denied", "<38>");	/* auth.info */
+	nslog_rfc5424_record(&b, NSLOG_FACILITY_USER, &x.r, &x.t, &m, false);
+	tap_ok(!strncmp(b.p, "<38>1 ", 6) && strstr(b.p, " sshd 1234 main "),
+	       "rfc5424: a syslog record's kept PRI: auth.info, not user.err");
+	mksyslog(&x, 4, "cron", "notice", "<77>");
+	nslog_rfc5424_record(&b, 23, &x.r, &x.t, &m, false);
+	tap_ok(!strncmp(b.p, "<77>1 ", 6),
+	       "rfc5424: ... cron.notice (INFO would be info), whatever --facility says");
+	mksyslog(&x, 4, "t", "m", "<1a>");
+	nslog_rfc5424_record(&b, 23, &x.r, &x.t, &m, false);
+	tap_ok(!strncmp(b.p, "<190>1 ", 7),
+	       "rfc5424: a malformed trailer is no PRI: --facility and the priority");
 
 	mkrec(&x, 6, "MyTag", "hello\n");
 	m = meta(NULL);
@@ -542,6 +587,15 @@ static void test_journal(void)
 	       has(&f, "NSLOG_UNVERIFIED", "1") &&
 	       has(&f, "NSLOG_STORED_TIME_NS", NULL),
 	       "journal: the 0x4e53 header: no relay pid, no stored time");
+
+	mksyslog(&x, 4, "cron", "notice", "<77>");
+	nslog_journal_record(&f, &x.r, &x.t, &m, false);
+	tap_ok(has(&f, "PRIORITY", "5") && has(&f, "SYSLOG_FACILITY", "9") &&
+	       has(&f, "NSLOG_PRIORITY", "4") && has(&f, "MESSAGE", "notice"),
+	       "journal: a syslog record's kept PRI: PRIORITY and SYSLOG_FACILITY");
+	mkrec(&x, 4, "t", "m");
+	nslog_journal_record(&f, &x.r, &x.t, &m, false);
+	tap_ok(has(&f, "SYSLOG_FACILITY", NULL), "journal: none without one");
 
 	mkrec(&x, 3, "", "");
 	x.r.pid = 0;

@@ -5,7 +5,10 @@
  *   MESSAGE            the message, without its last newline (events:
  *                      the value as text, as nslogcat prints it)
  *   PRIORITY           the syslog severity of Android's priority
- *                      (severity.c: F 2, E 3, W 4, I 6, D and V 7)
+ *                      (severity.c: F 2, E 3, W 4, I 6, D and V 7), or
+ *                      for a record that kept its sender's PRI
+ *                      (nslog-syslogd's, lib/syslogpri.c) that severity
+ *   SYSLOG_FACILITY    the kept PRI's facility, if the record has one
  *   SYSLOG_IDENTIFIER  the tag ("[NUMBER]" for events), if not empty
  *   SYSLOG_PID         the writer's pid as the host sees it, if not 0
  *   CONTAINER_ID       the container's id, 12 digits, and
@@ -50,6 +53,7 @@
 
 #include "journalrec.h"
 #include "severity.h"
+#include "syslogpri.h"
 
 static void nslog_jf_begin(struct nslog_jfields *f)
 {
@@ -148,6 +152,8 @@ void nslog_journal_record(struct nslog_jfields *f,
 			  const struct nslog_decoded *t,
 			  const struct nslog_meta *m, bool events)
 {
+	int pri = events ? -1 : nslog_syslog_trailer_get(rec->payload,
+							 rec->len);
 	size_t len = t->msg_len;
 	__s32 tag;
 
@@ -155,7 +161,9 @@ void nslog_journal_record(struct nslog_jfields *f,
 		len--;
 	nslog_jf_begin(f);
 	nslog_jf_put(f, "MESSAGE", t->msg, len);
-	nslog_jf_num(f, "PRIORITY", nslog_severity(t->prio));
+	nslog_jf_num(f, "PRIORITY", pri >= 0 ? pri & 7 : nslog_severity(t->prio));
+	if (pri >= 0)
+		nslog_jf_num(f, "SYSLOG_FACILITY", pri >> 3);
 	if (t->tag_len)
 		nslog_jf_put(f, "SYSLOG_IDENTIFIER", t->tag,
 			     (size_t)t->tag_len);

@@ -5,7 +5,10 @@
  *   <PRI>1 TIMESTAMP HOSTNAME APP-NAME PROCID MSGID [SD-ID PARAM="V"...] MSG
  *
  *   PRI        facility * 8 + the severity of the record's priority
- *              (severity.c); the facility is an option, user by default
+ *              (severity.c); the facility is an option, user by default;
+ *              a record that kept its sender's PRI (nslog-syslogd's,
+ *              lib/syslogpri.c) gives back that PRI, facility and severity
+ *              as the program used them
  *   TIMESTAMP  RFC 3339 with microseconds (the most RFC 5424 allows) and
  *              the zone, local or Z
  *   HOSTNAME   the host's name
@@ -40,17 +43,9 @@
 
 #include "rfc5424.h"
 #include "severity.h"
+#include "syslogpri.h"
 #include "timefmt.h"
 #include "utf8.h"
-
-#define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
-
-static const char *const nslog_facilities[] = {
-	"kern", "user", "mail", "daemon", "auth", "syslog", "lpr", "news",
-	"uucp", "cron", "authpriv", "ftp", "ntp", "security", "console",
-	"solaris-cron", "local0", "local1", "local2", "local3", "local4",
-	"local5", "local6", "local7",
-};
 
 /**
  * nslog_facility_from_name() - a syslog facility by name or number
@@ -64,11 +59,11 @@ int nslog_facility_from_name(const char *name)
 {
 	char *end;
 	long n;
-	size_t i;
+	int i;
 
-	for (i = 0; i < ARRAY_SIZE(nslog_facilities); i++)
-		if (!strcmp(name, nslog_facilities[i]))
-			return (int)i;
+	for (i = 0; i < NSLOG_SYSLOG_FACILITIES; i++)
+		if (!strcmp(name, nslog_syslog_facility_name(i)))
+			return i;
 	if (*name < '0' || *name > '9')
 		return -1;
 	n = strtol(name, &end, 10);
@@ -229,8 +224,12 @@ void nslog_rfc5424_record(struct nslog_sbuf *b, int facility,
 			  const struct nslog_decoded *t,
 			  const struct nslog_meta *m, bool events)
 {
-	int pri = facility * 8 + nslog_severity(t->prio);
+	int pri = events ? -1 : nslog_syslog_trailer_get(rec->payload,
+							 rec->len);
 	__s32 tag;
+
+	if (pri < 0)
+		pri = facility * 8 + nslog_severity(t->prio);
 
 	nslog_sbuf_reset(b);
 	nslog_5424_head(b, pri, rec->sec, rec->nsec, m, t->tag,

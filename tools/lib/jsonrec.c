@@ -23,7 +23,10 @@
  * kernel stored it, as "time" is written ("time" being the writer's own
  * claim).  relay_pid and stored_time need the 0x4e54 header.  Other
  * records have none of these.  "priority" is Android's (2 V to 7 F),
- * "level" the syslog severity it maps to (severity.c).  Events records
+ * "level" the syslog severity it maps to (severity.c); a record that kept
+ * its sender's syslog PRI (nslog-syslogd's, syslogpri.c) has that PRI's
+ * severity as "level" and its facility, by name, as "facility", after it.
+ * Events records
  * have "event_tag", the number, and "tag" "[NUMBER]" as logcat prints
  * it.  set_id is a string: a set id may not fit the 53 bits that JSON
  * readers keep of a number.
@@ -40,6 +43,7 @@
 #include "jsonrec.h"
 #include "jsonw.h"
 #include "severity.h"
+#include "syslogpri.h"
 #include "timefmt.h"
 
 static void nslog_json_time(struct nslog_json *j, const char *key,
@@ -122,6 +126,8 @@ int nslog_json_record(FILE *out, const struct nslog_rec *rec,
 		      const struct nslog_decoded *t, const struct nslog_meta *m,
 		      bool events)
 {
+	int pri = events ? -1 : nslog_syslog_trailer_get(rec->payload,
+							 rec->len);
 	size_t len = t->msg_len;
 	struct nslog_json j;
 	__s32 tag;
@@ -137,7 +143,11 @@ int nslog_json_record(FILE *out, const struct nslog_rec *rec,
 		nslog_json_u64(&j, "order", rec->order);
 	}
 	nslog_json_s64(&j, "priority", t->prio);
-	nslog_json_str(&j, "level", nslog_severity_name(nslog_severity(t->prio)));
+	nslog_json_str(&j, "level", nslog_severity_name(pri >= 0 ? pri & 7 :
+				nslog_severity(t->prio)));
+	if (pri >= 0)
+		nslog_json_str(&j, "facility",
+			       nslog_syslog_facility_name(pri >> 3));
 	nslog_json_strn(&j, "tag", t->tag, (size_t)t->tag_len);
 	if (events && rec->len >= sizeof(tag)) {
 		memcpy(&tag, rec->payload, sizeof(tag));

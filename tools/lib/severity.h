@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * severity: Android's log priorities as syslog severities, for journald's
- * PRIORITY, RFC 5424's PRI and JSON's "level".
+ * PRIORITY, RFC 5424's PRI and JSON's "level"; and syslog's severities as
+ * Android priorities, for what syslog senders write.
  */
 #ifndef NSLOG_SEVERITY_H
 #define NSLOG_SEVERITY_H
@@ -19,6 +20,7 @@ enum nslog_severity {
 };
 
 int nslog_severity(int prio);
+int nslog_severity_prio(int sev);
 const char *nslog_severity_name(int sev);
 
 #endif /* NSLOG_SEVERITY_H */

@@ -32,6 +32,7 @@
 #include <linux/nslogger.h>
 
 #include "prioname.h"
+#include "severity.h"
 
 #define PRIO_SILENT	8
 
@@ -55,14 +56,6 @@ static const struct prio_name prio_names[] = {
 	{ "crit", NSLOG_PRIO_FATAL },	{ "alert", NSLOG_PRIO_FATAL },
 	{ "emerg", NSLOG_PRIO_FATAL },	{ "panic", NSLOG_PRIO_FATAL },
 	{ "s", PRIO_SILENT },		{ "silent", PRIO_SILENT },
-};
-
-/* syslog's levels by number (RFC 5424 severities), as Android priorities. */
-static const int syslog_levels[8] = {
-	NSLOG_PRIO_FATAL, NSLOG_PRIO_FATAL, NSLOG_PRIO_FATAL,	/* emerg alert crit */
-	NSLOG_PRIO_ERROR, NSLOG_PRIO_WARN,			/* err warning */
-	NSLOG_PRIO_INFO, NSLOG_PRIO_INFO,			/* notice info */
-	NSLOG_PRIO_DEBUG,					/* debug */
 };
 
 /* The level names that may follow a facility: syslog's own. */
@@ -112,7 +105,7 @@ static int syslog_level(const char *s)
 	int n = one_digit(s);
 
 	if (n >= 0)
-		return n < (int)COUNT(syslog_levels) ? syslog_levels[n] :
+		return n < 8 ? nslog_severity_prio(n) :
 			NSLOG_PRIONAME_BAD;
 	if (!in_list(s, strlen(s), syslog_level_names,
 		     COUNT(syslog_level_names)))
