@@ -219,9 +219,10 @@ static int cmd_read(int argc, char **argv)
 	for (;;) {
 		ssize_t n = read(fd, buf, sizeof(buf));
 
-		if (n < 0 && errno == EAGAIN)
+		/* End of file: the set, or the stream, is gone and read. */
+		if ((n < 0 && errno == EAGAIN) || n == 0)
 			break;
-		if (n <= 0)
+		if (n < 0)
 			die(1, "read failed");
 		if (version == 1) {
 			struct logger_entry *e = (void *)buf;
