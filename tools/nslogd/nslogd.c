@@ -4,16 +4,18 @@
  *
  * This version serves writers, readers and control: it takes logd's three
  * sockets, stores every logdw datagram of the logs main, radio, events and
- * system into the log set of its IPC namespace with NSLOG_IOC_RELAY, and
- * counts the rest; logdr readers get the set's records (reader.c); logd's
- * control commands are answered (control.c). README.md, beside this file,
- * says what works and what not yet.
+ * system into the log set of its IPC namespace with NSLOG_IOC_RELAY, crash,
+ * stats and security into streams of the same set (streams.c), and counts
+ * the rest; logdr readers get the set's records (reader.c); logd's control
+ * commands are answered (control.c). README.md, beside this file, says
+ * what works and what not yet.
  *
- * Start-up in order: the store, the sockets, the signals, control, the
- * readers; then every privilege but CAP_SYSLOG dropped (priv.c), and
- * logd.ready=true through init's property service (once, bounded by a
- * timeout); torn down in reverse. One thread, one poll()
- * loop; nothing in it blocks.
+ * Start-up in order: the sockets, whom to become (which they decide),
+ * the view of the set's nslogfs (which may mount, so before the drop), the
+ * store, the signals, control, the readers; then every privilege but
+ * CAP_SYSLOG dropped (priv.c), and logd.ready=true through init's
+ * property service (once, bounded by a timeout); torn down in reverse. One
+ * thread, one poll() loop; nothing in it blocks.
  */
 #include <errno.h>
 #include <getopt.h>
@@ -37,6 +39,7 @@
 #include "sockets.h"
 #include "stats.h"
 #include "store.h"
+#include "streams.h"
 #include "writer.h"
 
 #ifndef NSLOG_VERSION
@@ -51,6 +54,9 @@ struct nslogd {
 	int sock[NSLOGD_SOCKS];
 	bool inherited[NSLOGD_SOCKS];
 	int sigfd;
+	struct nslogd_user become;	/* whom to become: priv.c */
+	struct nslogd_streams streams;	/* logs 4 to 7 */
+	struct nslogd_rdlogs rdlogs;	/* what the readers open */
 	struct nslogd_store store;
 	struct nslogd_stats stats;
 	struct nslogd_writer writer;	/* the batch buffers: ~130 KiB */
@@ -181,7 +187,7 @@ static int take_signals(void)
 
 /*
  * Readers: a connection holds its socket and a read fd per log it asked
- * for, up to 5 fds; NSLOGD_READERS_MAX of them need more than the usual
+ * for, up to 9 fds; NSLOGD_READERS_MAX of them need more than the usual
  * soft limit of 1024, so take the hard limit.
  */
 static int readers_init(void)
@@ -193,7 +199,9 @@ static int readers_init(void)
 		rl.rlim_cur = rl.rlim_max;
 		setrlimit(RLIMIT_NOFILE, &rl);
 	}
-	nslogd_rdlog_ops(&ops, d.dev_dir);
+	d.rdlogs.dev_dir = d.dev_dir;
+	d.rdlogs.streams = &d.streams;
+	nslogd_rdlog_ops(&ops, &d.rdlogs);
 	return nslogd_reader_init(&d.reader, d.sock[NSLOGD_SOCK_LOGDR], &ops,
 				  nslogd_logcred);
 }
@@ -220,32 +228,80 @@ static void set_ready(void)
 }
 
 /*
- * Once everything is open: CAP_SYSLOG alone, and logd's ids where
- * Android's init made the sockets and nslogd runs as root (priv.c says
- * why). A failure stops nslogd: it does not serve with more than it was
- * told to keep.
+ * Whom nslogd becomes once set up: --user, else logd's ids where Android's
+ * init made the sockets and nslogd runs as root (priv.c says why), else
+ * the ids it has. Known before the sockets are taken (from the
+ * environment) only for --user; the default is settled by
+ * pick_default_user() once they are.
+ */
+static int pick_user(void)
+{
+	if (d.user && nslogd_priv_parse_user(d.user, &d.become)) {
+		fprintf(stderr, "nslogd: --user %s: not UID[:GID[,GROUP...]]\n",
+			d.user);
+		return -1;
+	}
+	return 0;
+}
+
+static void pick_default_user(void)
+{
+	if (d.user)
+		return;
+	nslogd_priv_default_user(geteuid(),
+				 d.inherited[NSLOGD_SOCK_LOGD] &&
+				 d.inherited[NSLOGD_SOCK_LOGDR] &&
+				 d.inherited[NSLOGD_SOCK_LOGDW], &d.become);
+}
+
+/*
+ * The view of the set's nslogfs for logs 4 to 7, made as the user nslogd
+ * becomes will use it (streams.c). Said once on stderr: without one,
+ * crash, stats and security are refused (no-log) and the kernel log
+ * stays empty.
+ */
+static void streams_init(void)
+{
+	static gid_t groups[NSLOGD_GROUPS_MAX];
+	struct nslogd_who who;
+	int n, err;
+
+	if (d.become.set) {
+		who = (struct nslogd_who){ d.become.uid, d.become.gid,
+					   d.become.ngroups, d.become.groups };
+	} else {
+		n = getgroups(NSLOGD_GROUPS_MAX, groups);
+		who = (struct nslogd_who){ geteuid(), getegid(),
+					   n > 0 ? (size_t)n : 0, groups };
+	}
+	err = nslogd_streams_view(&d.streams, d.dev_dir, &who,
+				  nslogd_ringctl_ioctl);
+	if (err)
+		fprintf(stderr,
+			"nslogd: streams: none (an nslogfs mount of the set: %s); crash, stats and security are refused (no-log)\n",
+			strerror(-err));
+	else if (d.streams.err)
+		fprintf(stderr,
+			"nslogd: streams: in the nodes' nslogfs, where uid %u may not make them (a mount of its own: %s); only streams already there are used\n",
+			(unsigned int)who.uid, strerror(d.streams.err));
+	else
+		fprintf(stderr, "nslogd: streams: in %s\n",
+			nslogd_view_name(d.streams.view));
+}
+
+/*
+ * Once everything is open: CAP_SYSLOG alone, and the ids of d.become. A
+ * failure stops nslogd: it does not serve with more than it was told to
+ * keep.
  */
 static int drop_privileges(void)
 {
 	struct nslogd_privdone done;
-	struct nslogd_user u;
 	const char *what;
 	char line[256];
 	int ret;
 
-	if (d.user) {
-		if (nslogd_priv_parse_user(d.user, &u)) {
-			fprintf(stderr, "nslogd: --user %s: not UID[:GID[,GROUP...]]\n",
-				d.user);
-			return -1;
-		}
-	} else {
-		nslogd_priv_default_user(geteuid(),
-					 d.inherited[NSLOGD_SOCK_LOGD] &&
-					 d.inherited[NSLOGD_SOCK_LOGDR] &&
-					 d.inherited[NSLOGD_SOCK_LOGDW], &u);
-	}
-	ret = nslogd_priv_drop(&u, &done, &what);
+	ret = nslogd_priv_drop(&d.become, &done, &what);
 	if (ret) {
 		fprintf(stderr, "nslogd: dropping privileges: %s: %s\n", what,
 			strerror(-ret));
@@ -343,18 +399,22 @@ int main(int argc, char **argv)
 		return 2;
 	}
 
-	nslogd_store_init(&d.store, d.dev_dir, nslogd_relay_ioctl);
+	if (pick_user())
+		return 1;
+	if (sockets_init())
+		goto err_sockets;
+	pick_default_user();
+	streams_init();
+	nslogd_store_init(&d.store, d.dev_dir, nslogd_relay_ioctl, &d.streams);
 	nslogd_store_open(&d.store, now_ns());
-	for (c = 0; c < NSLOGD_STORE_LOGS; c++)
+	for (c = 0; c < NSLOGD_STREAM_FIRST; c++)
 		if (d.store.fd[c] < 0)
 			fprintf(stderr,
 				"nslogd: log %d: %s; tried again on use\n",
 				c, strerror(d.store.open_errno[c]));
-	if (sockets_init())
-		goto err_sockets;
 	if (signals_init()) {
 		perror("nslogd: signals");
-		goto err_sockets;
+		goto err_signals;
 	}
 	nslogd_writer_init(&d.writer, d.sock[NSLOGD_SOCK_LOGDW],
 			   nslogd_logcred);
@@ -365,6 +425,7 @@ int main(int argc, char **argv)
 		fprintf(stderr, "nslogd: control: %s\n", strerror(-c));
 		goto err_control;
 	}
+	d.control.cmd.ring.streams = &d.streams;
 	c = readers_init();
 	if (c) {
 		fprintf(stderr, "nslogd: logdr: %s\n", strerror(-c));
@@ -384,8 +445,10 @@ err_readers:
 	nslogd_control_exit(&d.control);
 err_control:
 	close(d.sigfd);
+err_signals:
+	nslogd_store_close(&d.store);
+	nslogd_streams_close(&d.streams);
 err_sockets:
 	sockets_exit();
-	nslogd_store_close(&d.store);
 	return ret;
 }
