@@ -27,6 +27,7 @@
 #include <unistd.h>
 
 #include "nslogd/dgram.h"
+#include "nslogd/klog.h"
 #include "nslogd/logcred.h"
 #include "nslogd/sockets.h"
 #include "nslogd/stats.h"
@@ -810,7 +811,7 @@ static void test_store_refuses_streams_on_a_kernel_without_the_flag(void)
 	drop_nodes(dir, keep);
 }
 
-/* --- streams: who may make them --- */
+/* --- streams: who may make them, and the kernel log --- */
 
 static void test_streams_may_make_by_mode(void)
 {
@@ -848,6 +849,97 @@ static void test_streams_may_make_by_mode(void)
 	CHECK(!strcmp(nslogd_stream_name(4), "crash"));
 	CHECK(!strcmp(nslogd_stream_name(7), "kernel"));
 	CHECK(!nslogd_stream_name(3) && !nslogd_stream_name(8));
+}
+
+/* The kernel stream's bytes, records [prio][tag\0][text\0] in a row. */
+static size_t read_kernel(const char *vdir, char *buf, size_t size)
+{
+	char path[128];
+	ssize_t n;
+	int fd;
+
+	snprintf(path, sizeof(path), "%s/kernel", vdir);
+	fd = open(path, O_RDONLY);
+	if (fd < 0)
+		return 0;
+	n = read(fd, buf, size);
+	close(fd);
+	return n < 0 ? 0 : (size_t)n;
+}
+
+/* The text of the @i-th record in @buf, or NULL. */
+static const char *kernel_text(const char *buf, size_t n, unsigned int i,
+			       int *prio)
+{
+	size_t off = 0;
+
+	for (;;) {
+		const char *tag = buf + off + 1, *text;
+
+		if (off + 1 >= n)
+			return NULL;
+		text = tag + strlen(tag) + 1;
+		if (!i--) {
+			*prio = buf[off];
+			return strcmp(tag, "nslogd") ? "?" : text;
+		}
+		off = (size_t)(text + strlen(text) + 1 - buf);
+	}
+}
+
+static void test_klog_tells_start_and_counts_once_a_second(void)
+{
+	char vdir[64], buf[4096];
+	struct nslogd_streams st;
+	struct nslogd_klog k;
+	struct nslogd_stats sts = { 0 };
+	const int64_t t0 = 7000000000LL;
+	const char *t;
+	size_t n;
+	int prio;
+
+	REQUIRE(make_view(vdir, sizeof(vdir), &st));
+	ring_reset(1u << 20);
+	nslogd_klog_init(&k, &st);
+	CHECK(nslogd_klog_tick(&k, &sts, t0) == -1);	/* nothing to tell */
+	nslogd_klog_say(&k, NSLOGD_PRIO_INFO, t0, "nslogd %s started", "9.9");
+	CHECK(file_mode(vdir, "kernel") == NSLOGD_STREAM_MODE);
+	CHECK(st.made == 1u << 7 && ring.set_calls == 1);
+
+	/* Refusals and drops: told at once, the first time. */
+	nslogd_stats_refused(&sts, NSLOGD_DGRAM_SHORT, 1);
+	nslogd_stats_refused(&sts, NSLOGD_DGRAM_SHORT, 1);
+	nslogd_stats_refused(&sts, NSLOGD_DGRAM_KERNEL_ID, 1);
+	nslogd_stats_refused(&sts, NSLOGD_DGRAM_OK, 1);
+	nslogd_stats_result(&sts, 0, NSLOGD_STORE_DROPPED, 0);
+	CHECK(nslogd_klog_tick(&k, &sts, t0 + 1) == -1);
+	/* More within the second: held, the wait returned. */
+	nslogd_stats_refused(&sts, NSLOGD_DGRAM_BAD_ID, 1);
+	CHECK(nslogd_klog_tick(&k, &sts, t0 + 500000000LL) ==
+	      NSLOGD_KLOG_GAP_NS - 500000000LL + 1);
+	CHECK(nslogd_klog_tick(&k, &sts, t0 + 1 + NSLOGD_KLOG_GAP_NS) == -1);
+	CHECK(nslogd_klog_tick(&k, &sts, t0 + 5 * NSLOGD_KLOG_GAP_NS) == -1);
+	CHECK(k.lines == 3 && k.unwritten == 0);
+
+	n = read_kernel(vdir, buf, sizeof(buf));
+	t = kernel_text(buf, n, 0, &prio);
+	CHECK(t && !strcmp(t, "nslogd 9.9 started") && prio == NSLOGD_PRIO_INFO);
+	t = kernel_text(buf, n, 1, &prio);
+	if (t && strcmp(t, "since the last report: refused 3 datagrams (short 2, kernel-id 1), dropped 1 record (rate limits)"))
+		printf("#   got \"%s\"\n", t);
+	CHECK(t && !strcmp(t, "since the last report: refused 3 datagrams (short 2, kernel-id 1), dropped 1 record (rate limits)") &&
+	      prio == NSLOGD_PRIO_WARN);
+	t = kernel_text(buf, n, 2, &prio);
+	CHECK(t && !strcmp(t, "since the last report: refused 1 datagram (bad-id 1)"));
+	CHECK(!kernel_text(buf, n, 3, &prio));
+	nslogd_klog_close(&k);
+
+	/* Nowhere to write: counted, nothing else. */
+	nslogd_klog_init(&k, NULL);
+	nslogd_klog_say(&k, NSLOGD_PRIO_INFO, t0, "lost");
+	CHECK(k.unwritten == 1 && k.lines == 0);
+	nslogd_streams_close(&st);
+	tmpdir_remove(vdir);
 }
 
 static void test_store_maps_kernel_errors(void)
@@ -1251,6 +1343,8 @@ static const struct tap_case cases[] = {
 	  test_store_refuses_streams_on_a_kernel_without_the_flag },
 	{ "streams: who may make them, their names",
 	  test_streams_may_make_by_mode },
+	{ "klog: the start, then the counts at most once a second",
+	  test_klog_tells_start_and_counts_once_a_second },
 	{ "store: kernel errors", test_store_maps_kernel_errors },
 	{ "store: a missing node retried once a second",
 	  test_store_retries_a_missing_node_once_a_second },

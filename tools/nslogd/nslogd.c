@@ -7,15 +7,17 @@
  * system into the log set of its IPC namespace with NSLOG_IOC_RELAY, crash,
  * stats and security into streams of the same set (streams.c), and counts
  * the rest; logdr readers get the set's records (reader.c); logd's control
- * commands are answered (control.c). README.md, beside this file, says
- * what works and what not yet.
+ * commands are answered (control.c); the kernel log holds what nslogd
+ * itself reports (klog.c). README.md, beside this file, says what works
+ * and what not yet.
  *
  * Start-up in order: the sockets, whom to become (which they decide),
  * the view of the set's nslogfs (which may mount, so before the drop), the
  * store, the signals, control, the readers; then every privilege but
- * CAP_SYSLOG dropped (priv.c), and logd.ready=true through init's
- * property service (once, bounded by a timeout); torn down in reverse. One
- * thread, one poll() loop; nothing in it blocks.
+ * CAP_SYSLOG dropped (priv.c), the start told in the kernel log, and
+ * logd.ready=true through init's property service (once, bounded by a
+ * timeout); torn down in reverse. One thread, one poll() loop; nothing in
+ * it blocks.
  */
 #include <errno.h>
 #include <getopt.h>
@@ -30,6 +32,7 @@
 #include <unistd.h>
 
 #include "control.h"
+#include "klog.h"
 #include "logcred.h"
 #include "priv.h"
 #include "property.h"
@@ -57,6 +60,7 @@ struct nslogd {
 	struct nslogd_user become;	/* whom to become: priv.c */
 	struct nslogd_streams streams;	/* logs 4 to 7 */
 	struct nslogd_rdlogs rdlogs;	/* what the readers open */
+	struct nslogd_klog klog;	/* the kernel log */
 	struct nslogd_store store;
 	struct nslogd_stats stats;
 	struct nslogd_writer writer;	/* the batch buffers: ~130 KiB */
@@ -278,7 +282,7 @@ static void streams_init(void)
 				  nslogd_ringctl_ioctl);
 	if (err)
 		fprintf(stderr,
-			"nslogd: streams: none (an nslogfs mount of the set: %s); crash, stats and security are refused (no-log)\n",
+			"nslogd: streams: none (an nslogfs mount of the set: %s); crash, stats and security are refused (no-log) and the kernel log stays empty\n",
 			strerror(-err));
 	else if (d.streams.err)
 		fprintf(stderr,
@@ -312,6 +316,19 @@ static int drop_privileges(void)
 	return 0;
 }
 
+/* poll()'s timeout: none while readers have work, else the kernel log's. */
+static int poll_timeout(void)
+{
+	int64_t due;
+
+	if (nslogd_reader_busy(&d.reader))
+		return 0;
+	due = nslogd_klog_tick(&d.klog, &d.stats, now_ns());
+	if (due < 0)
+		return -1;
+	return (int)(due / 1000000) + 1;
+}
+
 static int run(void)
 {
 	struct pollfd pfd[NSLOGD_SOCKS + 1];
@@ -326,8 +343,7 @@ static int run(void)
 	pfd[NSLOGD_SOCK_LOGDR].fd = nslogd_reader_fd(&d.reader);
 
 	for (;;) {
-		n = poll(pfd, NSLOGD_SOCKS + 1,
-			 nslogd_reader_busy(&d.reader) ? 0 : -1);
+		n = poll(pfd, NSLOGD_SOCKS + 1, poll_timeout());
 		if (n < 0) {
 			if (errno == EINTR)
 				continue;
@@ -405,6 +421,7 @@ int main(int argc, char **argv)
 		goto err_sockets;
 	pick_default_user();
 	streams_init();
+	nslogd_klog_init(&d.klog, &d.streams);
 	nslogd_store_init(&d.store, d.dev_dir, nslogd_relay_ioctl, &d.streams);
 	nslogd_store_open(&d.store, now_ns());
 	for (c = 0; c < NSLOGD_STREAM_FIRST; c++)
@@ -433,11 +450,22 @@ int main(int argc, char **argv)
 	}
 	if (drop_privileges())
 		goto err_privileges;
+	nslogd_klog_say(&d.klog, NSLOGD_PRIO_INFO, now_ns(),
+			"nslogd %s started: pid %d, uid %u; crash, stats, security and kernel in streams of the set (%s)",
+			NSLOG_VERSION, (int)getpid(), (unsigned int)geteuid(),
+			nslogd_view_name(d.streams.view));
 	set_ready();
 
 	if (!run())
 		ret = 0;
 	print_stats();
+	nslogd_klog_say(&d.klog, NSLOGD_PRIO_INFO, now_ns(),
+			"nslogd stopping: received %llu, stored %llu, refused %llu, dropped %llu",
+			(unsigned long long)d.stats.received,
+			(unsigned long long)d.stats.result[NSLOGD_STORE_STORED],
+			(unsigned long long)(d.stats.received -
+					     d.stats.refused[NSLOGD_DGRAM_OK]),
+			(unsigned long long)d.stats.result[NSLOGD_STORE_DROPPED]);
 
 err_privileges:
 	nslogd_reader_exit(&d.reader);
@@ -447,6 +475,7 @@ err_control:
 	close(d.sigfd);
 err_signals:
 	nslogd_store_close(&d.store);
+	nslogd_klog_close(&d.klog);
 	nslogd_streams_close(&d.streams);
 err_sockets:
 	sockets_exit();
