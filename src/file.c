@@ -615,7 +615,7 @@ long nslog_file_ioctl(struct file *file, unsigned int cmd, unsigned long arg)
 			return -EBADF;
 		return nslog_set_size(file, (u32 __user *)arg);
 	case NSLOG_IOC_RELAY:
-		return nslog_relay_ioctl(file, nf->log->set,
+		return nslog_relay_ioctl(file, nf->log,
 					 (struct nslog_relay __user *)arg);
 	default:
 		return -ENOTTY;

@@ -31,6 +31,14 @@
  * have written it itself with write() at that cost, so no limit is escaped
  * (docs/security.md).
  *
+ * Which log: the one of the file's set that the argument's Android log id
+ * names (main, radio, events, system), or with NSLOG_RELAY_FILE_LOG the
+ * file's own log, which may be a stream: Android's crash, stats and
+ * security logs have no log of their own in a set, and a relay keeps them
+ * in streams it made (tools/nslogd).  A stream removed while the file is
+ * open takes the record as write() on that file does: stored, for the
+ * readers that still have it open.
+ *
  * Who may relay: CAP_SYSLOG in the user namespace that owns the set, as for
  * reading all of it; the host's CAP_SYSLOG also through a read fd (host
  * collection's) and into the writer's own set (NSLOG_RELAY_WRITER_SET).
@@ -70,9 +78,10 @@ static const unsigned int nslog_relay_logs[] = {
  *
  * Context: any.
  * Return: 0; -EINVAL for an unknown flag, a reserved field that is not 0,
- * a log id other than main, radio, events or system, a pid of 0 or less, a
- * negative tid or time, or an empty payload; -EMSGSIZE for a payload over
- * LOGGER_ENTRY_MAX_PAYLOAD.
+ * a log id other than main, radio, events or system (other than 0 with
+ * NSLOG_RELAY_FILE_LOG), NSLOG_RELAY_FILE_LOG with NSLOG_RELAY_WRITER_SET,
+ * a pid of 0 or less, a negative tid or time, or an empty payload;
+ * -EMSGSIZE for a payload over LOGGER_ENTRY_MAX_PAYLOAD.
  */
 int nslog_relay_check(const struct nslog_relay *arg)
 {
@@ -81,6 +90,10 @@ int nslog_relay_check(const struct nslog_relay *arg)
 	if (arg->__reserved[0] || arg->__reserved[1])
 		return -EINVAL;
 	if (arg->log_id >= ARRAY_SIZE(nslog_relay_logs))
+		return -EINVAL;
+	/* The file's log is of the file's set, and named by no id. */
+	if ((arg->flags & NSLOG_RELAY_FILE_LOG) &&
+	    (arg->log_id || (arg->flags & NSLOG_RELAY_WRITER_SET)))
 		return -EINVAL;
 	if (arg->pid <= 0 || arg->tid < 0 || arg->time_ns < 0)
 		return -EINVAL;
@@ -93,7 +106,8 @@ int nslog_relay_check(const struct nslog_relay *arg)
 
 /**
  * nslog_relay_log() - which of a set's logs a checked argument names
- * @arg: an argument nslog_relay_check() accepted
+ * @arg: an argument nslog_relay_check() accepted, without
+ *	NSLOG_RELAY_FILE_LOG
  *
  * Context: any.
  * Return: an &enum nslog_log_id.
@@ -195,10 +209,11 @@ static int nslog_relay_may(struct file *file, struct nslog_logset *set,
 
 /**
  * nslog_relay_ioctl() - NSLOG_IOC_RELAY: store a record for another process
- * @file: the file the ioctl came on, a file of a log of @set; only its
- *	mode is looked at
- * @set: its log set, held by the file: the record goes to one of its logs,
- *	or of the writer's set with NSLOG_RELAY_WRITER_SET
+ * @file: the file the ioctl came on, a file of @log; only its mode is
+ *	looked at
+ * @log: its log, held by the file with its set: with NSLOG_RELAY_FILE_LOG
+ *	the record goes to @log, else to the log the argument names of
+ *	@log's set, or of the writer's set with NSLOG_RELAY_WRITER_SET
  * @uarg: the argument
  *
  * Nothing is stored on any error.  See the uapi header and docs/abi.md.
@@ -207,10 +222,10 @@ static int nslog_relay_may(struct file *file, struct nslog_logset *set,
  * Return: the payload length (also when a rate limit dropped the record,
  * unless drop_errno is set: then -EAGAIN), or a negative errno.
  */
-long nslog_relay_ioctl(struct file *file, struct nslog_logset *set,
+long nslog_relay_ioctl(struct file *file, struct nslog_log *log,
 		       struct nslog_relay __user *uarg)
 {
-	struct nslog_logset *target = NULL;
+	struct nslog_logset *set = log->set, *target = NULL;
 	struct task_struct *task = NULL;
 	struct nslog_rec_relay rel;
 	struct nslog_relay arg;
@@ -275,9 +290,14 @@ long nslog_relay_ioctl(struct file *file, struct nslog_logset *set,
 	nslog_relay_stamp(&rec, &rel, &arg, writer, euid);
 	/* The record holds the writer's reference now. */
 	writer = NULL;
-	/* A gone writer's record is paid for by the relay. */
-	err = nslog_log_store_for(&target->logs[nslog_relay_log(&arg)],
-				  task ?: current, &rec, &rel, &from);
+	/*
+	 * Without WRITER_SET the target is the file's set: with FILE_LOG
+	 * (which excludes it) the file's own log.  A gone writer's record is
+	 * paid for by the relay.
+	 */
+	if (!(arg.flags & NSLOG_RELAY_FILE_LOG))
+		log = &target->logs[nslog_relay_log(&arg)];
+	err = nslog_log_store_for(log, task ?: current, &rec, &rel, &from);
 	if (err == -EAGAIN && !nslog_rl_drop_fails())
 		err = 0;
 	if (!err)

@@ -131,6 +131,7 @@
 	X(FSIZE(RLY, payload) == 8 && FUNSIGNED(RLY, payload))		\
 	X(NSLOG_RELAY_KEEP_EXITED == 1)					\
 	X(NSLOG_RELAY_WRITER_SET == 2)					\
+	X(NSLOG_RELAY_FILE_LOG == 4)					\
 	X(NSLOG_IOC_RELAY == _IOW(0xAE, 0x45, struct nslog_relay))	\
 	X(_IOC_SIZE(NSLOG_IOC_RELAY) == 56)				\
 	X(sizeof(struct nslog_info) == 40)				\

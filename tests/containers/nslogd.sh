@@ -23,6 +23,10 @@
 #   |  |  apps   logd_test write/read/ctl, entered with nsenter as uids
 #   |  |         1000, 1001, 2000, 10057, 10058 and root, each in a cgroup
 #
+# Crash, stats and security go to streams of the set, which nslogd makes in
+# a detached nslogfs mount of its own; the kernel log holds nslogd's own
+# lines (streams_section).
+#
 # Every writer's records are read back three ways: through the container's
 # nodes with nslogger's header (relay_test read), through logdr as logd's
 # version 4 entries (logd_test read), and from the guest (relay_test read
@@ -225,9 +229,11 @@ check "node: 30 records of app B (uid 10057) with its pid $pb" \
 check "node: system has uid 2000's 5 records (pid $ps), radio uid 1001's 5 (pid $pr)" \
 	test "$(nmatch "$tmp/system.node" "\$1 == $ps && \$3 == 2000 && \$7 == \"msgC\"")" = 5 -a \
 	"$(nmatch "$tmp/radio.node" "\$1 == $pr && \$3 == 1001 && \$7 == \"msgD\"")" = 5
-check "each writer's cgroup was charged its records, nslogd's nothing" \
+# nslogd's own cgroup pays for its own lines only: so far its start, in
+# the kernel log (streams_section).
+check "each writer's cgroup was charged its records, nslogd's only its start line" \
 	bash -c 'grep -q "^$1/app_a .* accepted=105 " "$2" && grep -q "^$1/app_b .* accepted=35 " "$2" &&
-		 grep -q "^$1/init .* accepted=0 " "$2"' _ "$base" "$limits"
+		 grep -q "^$1/init .* accepted=1 " "$2"' _ "$base" "$limits"
 
 # A writer claiming another pid (init's) without CAP_SYS_ADMIN over the pid
 # namespace's owner: the kernel refuses the sendmsg.
@@ -313,8 +319,8 @@ expect "control: an app may not setLogSize" "Permission Denied" \
 expect "control: setLogSize 1 16 MiB succeeds, clamped to ns_max_size (128 KiB)" \
 	"success"$'\n'"131072" ctl "setLogSize 1 16777216" "getLogSize 1"
 expect "control: setLogSize 2 64 KiB" "success"$'\n'"65536" ctl "setLogSize 2 65536" "getLogSize 2"
-expect "control: setLogSize below 64 KiB, or of crash (4): Range Error" \
-	"Range Error"$'\n'"Range Error" ctl "setLogSize 2 4096" "setLogSize 4 65536"
+expect "control: setLogSize below 64 KiB: Range Error" \
+	"Range Error" ctl "setLogSize 2 4096"
 
 node main >"$tmp/main.node"
 nall=$(wc -l <"$tmp/main.node")
@@ -422,6 +428,81 @@ check "$na of $N stored in all: at most one batch of 32 lost in the kill" \
 	test "$na" -le $N -a $((N - na)) -le 32
 check "records relayed by both nslogds" \
 	test "$(host radio | awk '$7 == "kill" { print $4 }' | sort -u | wc -l)" = 2
+
+# --- logs 4 to 7: crash, stats and security in streams of the set ---------------
+# Written and read back through logd's sockets (lids=4,5,6,7), seen by the
+# guest (the streams in /proc/nslogger/namespaces, read with
+# NSLOG_IOC_OPEN_STREAM), kept across a SIGKILL of nslogd; the kernel log
+# holds nslogd's own lines and nothing of the guest's kernel.
+streams_section() {
+	local n0 lh pc ps pq
+
+	lap streams
+	check "nslogd keeps the streams in a detached nslogfs mount of its own" \
+		grep -q '^nslogd: streams: in a detached nslogfs mount$' "$tmp/nslogd.err"
+	# First, so that it is read before the records waited for below.
+	write secapp 10058 app_b -l 6 -t secT msgR
+	write crash 10057 app_b -W 10000 -l 4 -n 3 -t crashT msgK
+	write stats 10057 app_b -W 10000 -l 5 -n 2 -t statT msgS
+	write sec 1000 app_a -W 10000 -l 6 -n 2 -t secT msgQ
+	pc=$(wpid crash) ps=$(wpid stats) pq=$(wpid sec)
+	echo "nslogd.sh: a guest kernel message, $$" >/dev/kmsg
+	rd s47 1000 "dumpAndClose lids=4,5,6,7"
+	check "logdr: crash's 3 records (lid 4) with the writer's pid $pc and uid 10057" \
+		test "$(nmatch "$tmp/s47" "\$1 == 4 && \$2 == $pc && \$3 == 10057 && \$7 == \"crashT\" && \$8 == \"msgK\"")" = 3 -a \
+		"$(nmatch "$tmp/s47" '$1 == 4')" = 3
+	check "logdr: stats' 2 (lid 5, pid $ps, uid 10057)" \
+		test "$(nmatch "$tmp/s47" "\$1 == 5 && \$2 == $ps && \$3 == 10057 && \$8 == \"msgS\"")" = 2 -a \
+		"$(nmatch "$tmp/s47" '$1 == 5')" = 2
+	check "logdr: security's 2 from system (lid 6, pid $pq, uid 1000); an app's refused" \
+		test "$(nmatch "$tmp/s47" "\$1 == 6 && \$2 == $pq && \$3 == 1000 && \$8 == \"msgQ\"")" = 2 -a \
+		"$(nmatch "$tmp/s47" '$1 == 6')" = 2
+	check "logdr: the kernel log (lid 7) holds nslogd's lines (uid 1036), its start among them" \
+		test "$(nmatch "$tmp/s47" '$1 == 7 && $3 == 1036 && $7 == "nslogd" && $10 == "started:"')" -ge 1 -a \
+		"$(nmatch "$tmp/s47" '$1 == 7 && ($3 != 1036 || $7 != "nslogd")')" = 0
+	check "... its counts of refused datagrams, and nothing of the guest's kernel" \
+		bash -c 'grep -q "^7 .* nslogd since the last report: refused " "$1" && ! grep -q "a guest kernel message" "$1"' \
+		_ "$tmp/s47"
+	rd s47app 10057 "dumpAndClose lids=4,5,6,7"
+	check "logdr: an app (10057) gets its own 5 crash and stats records, no security, no kernel" \
+		test "$(grep -vc '^eof$' "$tmp/s47app")" = 5 -a "$(nmatch "$tmp/s47app" '$3 == 10057 && ($1 == 4 || $1 == 5)')" = 5
+	expect "control: the streams are sized to logd's 256 KiB, held to ns_max_size (128 KiB)" \
+		"131072"$'\n'"131072"$'\n'"131072" ctl "getLogSize 4" "getLogSize 6" "getLogSize 7"
+	check "control: getLogSizeUsed 4 counts crash's records" \
+		test "$(ctl "getLogSizeUsed 4")" -gt 0
+
+	# The guest: the streams are the set's, and hold the writers' host ids.
+	expect "guest: /proc/nslogger/namespaces lists the set's streams" \
+		"crash kernel security stats" \
+		bash -c 'echo $(awk -v n="$1" '"'"'$1 == n && $5 !~ /^(main|radio|events|system)$/ { print $5 }'"'"' /proc/nslogger/namespaces | sort)' _ "$nsid"
+	read -r lh _ <"/proc/$init_host/task/$init_host/children" || true
+	"$R" read -i "$nsid" -s crash >"$tmp/crash.host" 2>&1 || true
+	check "guest: crash read through NSLOG_IOC_OPEN_STREAM: uid $((OFF + 10057)), relayed by nslogd ($lh)" \
+		test "$(nmatch "$tmp/crash.host" "\$3 == $((OFF + 10057)) && \$4 == $lh && \$5 == \"r\" && \$7 == \"msgK\"")" = 3
+
+	# Killed and started again: nothing stored is lost, nothing made anew.
+	n0=$(ready)
+	awk '$1 != 7 && $1 != "eof" { print $1, $2, $3, $8, $9 }' "$tmp/s47" >"$tmp/s47.before"
+	kill -KILL "$lh"
+	restarted() { [ "$(ready)" -gt "$n0" ]; }
+	wait_for restarted || true
+	write crash2 10057 app_b -W 10000 -l 4 -t crashT msgL
+	rd s47b 1000 "dumpAndClose lids=4,5,6,7"
+	awk '$1 != 7 && $1 != "eof" && $8 != "msgL" { print $1, $2, $3, $8, $9 }' "$tmp/s47b" >"$tmp/s47.after"
+	if cmp -s "$tmp/s47.before" "$tmp/s47.after"; then
+		ok "nslogd SIGKILLed and restarted: crash, stats and security keep all 7 records"
+	else
+		not_ok "nslogd SIGKILLed and restarted: crash, stats and security keep all 7 records"
+		diff "$tmp/s47.before" "$tmp/s47.after" | sed 's/^/#   /' || true
+	fi
+	check "... the restarted nslogd stores into the same crash stream (4 records, one stream)" \
+		test "$(nmatch "$tmp/s47b" '$1 == 4')" = 4 -a \
+		"$(awk -v n="$nsid" '$1 == n && $5 == "crash"' /proc/nslogger/namespaces | wc -l)" = 1
+	check "... and tells its own start in the kernel log" \
+		test "$(nmatch "$tmp/s47b" '$1 == 7 && $7 == "nslogd" && $10 == "started:"')" -gt \
+		"$(nmatch "$tmp/s47" '$1 == 7 && $7 == "nslogd" && $10 == "started:"')"
+}
+streams_section
 
 # --- the end --------------------------------------------------------------------
 lap end

@@ -208,7 +208,7 @@ refused "an empty payload" EINVAL \
 refused "log id 5 (stats)" EINVAL \
 	in_a relay -- "$R" relay -d "$node" -p "$quiet" -l 5
 refused "an unknown flag" EINVAL \
-	in_a relay -- "$R" relay -d "$node" -p "$quiet" -f 4
+	in_a relay -- "$R" relay -d "$node" -p "$quiet" -f 8
 refused "a reserved word set" EINVAL \
 	in_a relay -- "$R" relay -d "$node" -p "$quiet" -X
 refused "a negative claimed tid" EINVAL \
@@ -247,6 +247,43 @@ check "and not in the host's own set" bash -c "! \"$R\" read | grep -q ' hostrel
 	"$R" read -i "$a_ns" | grep -q "^$quiet_host 77 101000 .* hostnode\$" &&
 	ok "the host relay stores through a file of A's set" ||
 	not_ok "the host relay through a file of A's set"
+
+# --- into a stream of A's set: NSLOG_RELAY_FILE_LOG (4) -------------------------
+# in_fs CMD...: CMD as A's root in a mount namespace of its own, with an
+# nslogfs mount of A's set on $fs; each call mounts afresh, and the streams,
+# which are the set's, are there each time.  A module without the flag
+# refuses it as unknown (EINVAL): the first check below fails there.
+fs=$tmp/fs
+mkdir "$fs"
+in_fs() {
+	in_a relay -- env FS="$fs" unshare -m sh -c \
+		'mount -t nslogfs nslogfs "$FS" && exec "$@"' _ "$@"
+}
+sread() { in_fs "$R" read -d "$fs/$1"; }
+in_fs sh -c ': >"$FS/crash"' || not_ok "A's root makes a stream"
+sb=$(count)
+in_fs "$R" relay -d "$fs/crash" -p "$quiet" -f 4 -n 3 instream >"$tmp/s.out" 2>&1 &&
+	ok "a relay into a stream with NSLOG_RELAY_FILE_LOG: $(cat "$tmp/s.out")" ||
+	{ not_ok "a relay into a stream with NSLOG_RELAY_FILE_LOG"; sed 's/^/#   /' "$tmp/s.out"; }
+s_relay=$(awk '{ sub(":", "", $2); print $2 }' "$tmp/s.out")
+sread crash >"$tmp/crash.read" || true
+expect "the stream holds the 3 records, as the quiet writer's (pid, uid 1000), relayed" \
+	"3 $quiet 77 1000 $s_relay r $CLAIM_NS instream" \
+	bash -c 'uniq -c "$1" | sed "s/^ *//"' _ "$tmp/crash.read"
+check "and main has none of them" test "$(count)" = "$sb"
+refused "NSLOG_RELAY_FILE_LOG with log id 1" EINVAL \
+	in_fs "$R" relay -d "$fs/crash" -p "$quiet" -f 4 -l 1
+refused "NSLOG_RELAY_FILE_LOG with NSLOG_RELAY_WRITER_SET" EINVAL \
+	in_fs "$R" relay -d "$fs/crash" -p "$quiet" -f 6
+check "... nor stored in the stream" test "$(sread crash | wc -l)" = 3
+# Removed while open: as write() on that file, the record is stored, for
+# the files still open on the stream (reopened through /proc/self/fd).
+in_fs bash -c 'exec 5<"$FS/crash" && rm "$FS/crash" &&
+	"$1" relay -d /proc/self/fd/5 -p "$2" -f 4 removed >/dev/null &&
+	"$1" read -d /proc/self/fd/5' _ "$R" "$quiet" >"$tmp/removed.read" 2>&1 || true
+expect "a stream removed while open takes a relayed record as write() does" \
+	"4 removed" bash -c 'echo "$(wc -l <"$1") $(tail -n 1 "$1" | awk "{ print \$7 }")"' \
+	_ "$tmp/removed.read"
 
 echo "# relay.sh: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -19,12 +19,13 @@
  *	-X sets a reserved word, -B passes a bad payload address, -R a bad
  *	argument address.  Prints "relay PID: N stored" (the calls that
  *	returned the length); with -e every call must fail with ERRNO
- *   relay_test read [-d NODE] [-i NSID] [-v 1]
+ *   relay_test read [-d NODE] [-i NSID [-s STREAM]] [-v 1]
  *	every record, one line each, read with header version 0x4e54:
  *	"PID TID EUID RELAY_PID FLAGS TIME_NS MSG" (FLAGS: r relayed,
  *	u unverified, k kernel, - none; MSG the payload's message); -v 1
  *	reads version 1 headers: "PID TID SEC NSEC MSG".  -i: through
- *	NSLOG_IOC_OPEN_NS of that IPC namespace id
+ *	NSLOG_IOC_OPEN_NS of that IPC namespace id, or with -s through
+ *	NSLOG_IOC_OPEN_STREAM of its log (or stream) named STREAM
  *
  * Exit status: 0 as expected, 1 a check failed, 2 usage.
  */
@@ -188,15 +189,16 @@ static const char *message(const char *p, size_t len)
 
 static int cmd_read(int argc, char **argv)
 {
-	const char *node = "/dev/log_main";
+	const char *node = "/dev/log_main", *stream = NULL;
 	unsigned long long nsid = 0;
 	int c, fd, version = NSLOG_ENTRY2_VERSION;
 	char buf[NSLOG_ENTRY2_MAX_LEN];
 
-	while ((c = getopt(argc, argv, "d:i:v:")) != -1) {
+	while ((c = getopt(argc, argv, "d:i:s:v:")) != -1) {
 		switch (c) {
 		case 'd': node = optarg; break;
 		case 'i': nsid = strtoull(optarg, NULL, 10); break;
+		case 's': stream = optarg; break;
 		case 'v': version = strtol(optarg, NULL, 0); break;
 		default: usage();
 		}
@@ -204,7 +206,18 @@ static int cmd_read(int argc, char **argv)
 	fd = open(node, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
 	if (fd < 0)
 		die(1, "cannot open the node");
-	if (nsid) {
+	if (nsid && stream) {
+		struct nslog_open_stream os = { .ns_fd = -1, .ns_id = nsid };
+		int nfd;
+
+		snprintf(os.name, sizeof(os.name), "%s", stream);
+		nfd = ioctl(fd, NSLOG_IOC_OPEN_STREAM, &os);
+		if (nfd < 0)
+			die(1, "NSLOG_IOC_OPEN_STREAM failed");
+		close(fd);
+		fd = nfd;
+		fcntl(fd, F_SETFL, O_NONBLOCK);
+	} else if (nsid) {
 		struct nslog_open_ns on = { .ns_fd = -1, .ns_id = nsid };
 		int nfd = ioctl(fd, NSLOG_IOC_OPEN_NS, &on);
 
@@ -219,9 +232,10 @@ static int cmd_read(int argc, char **argv)
 	for (;;) {
 		ssize_t n = read(fd, buf, sizeof(buf));
 
-		if (n < 0 && errno == EAGAIN)
+		/* End of file: the set, or the stream, is gone and read. */
+		if ((n < 0 && errno == EAGAIN) || n == 0)
 			break;
-		if (n <= 0)
+		if (n < 0)
 			die(1, "read failed");
 		if (version == 1) {
 			struct logger_entry *e = (void *)buf;

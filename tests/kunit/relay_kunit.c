@@ -53,8 +53,29 @@ struct nslog_relay_check_case {
 
 static void nothing(struct nslog_relay *a) { }
 static void flag_keep(struct nslog_relay *a) { a->flags = NSLOG_RELAY_KEEP_EXITED; }
-static void flag_both(struct nslog_relay *a) { a->flags = NSLOG_RELAY_FLAGS; }
-static void flag_unknown(struct nslog_relay *a) { a->flags = 0x4; }
+static void flag_both(struct nslog_relay *a)
+{
+	a->flags = NSLOG_RELAY_KEEP_EXITED | NSLOG_RELAY_WRITER_SET;
+}
+
+static void flag_file(struct nslog_relay *a) { a->flags = NSLOG_RELAY_FILE_LOG; }
+static void flag_file_keep(struct nslog_relay *a)
+{
+	a->flags = NSLOG_RELAY_FILE_LOG | NSLOG_RELAY_KEEP_EXITED;
+}
+
+static void flag_file_log_id(struct nslog_relay *a)
+{
+	a->flags = NSLOG_RELAY_FILE_LOG;
+	a->log_id = 3;
+}
+
+static void flag_file_writer_set(struct nslog_relay *a)
+{
+	a->flags = NSLOG_RELAY_FILE_LOG | NSLOG_RELAY_WRITER_SET;
+}
+
+static void flag_unknown(struct nslog_relay *a) { a->flags = 0x8; }
 static void flag_high(struct nslog_relay *a) { a->flags = 0x80000000; }
 static void reserved0(struct nslog_relay *a) { a->__reserved[0] = 1; }
 static void reserved1(struct nslog_relay *a) { a->__reserved[1] = 1ULL << 63; }
@@ -93,7 +114,11 @@ static void len_huge(struct nslog_relay *a) { a->len = 0xffffffff; }
 static const struct nslog_relay_check_case nslog_relay_check_cases[] = {
 	{ "well-formed", nothing, 0 },
 	{ "keep-exited flag", flag_keep, 0 },
-	{ "both flags", flag_both, 0 },
+	{ "keep-exited and writer-set", flag_both, 0 },
+	{ "file-log flag, log id 0", flag_file, 0 },
+	{ "file-log and keep-exited", flag_file_keep, 0 },
+	{ "file-log with a log id", flag_file_log_id, -EINVAL },
+	{ "file-log with writer-set", flag_file_writer_set, -EINVAL },
 	{ "unknown flag", flag_unknown, -EINVAL },
 	{ "top flag bit", flag_high, -EINVAL },
 	{ "first reserved word", reserved0, -EINVAL },

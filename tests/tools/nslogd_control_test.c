@@ -33,17 +33,22 @@
 #include "nslogd/reply.h"
 #include "nslogd/ringctl.h"
 #include "nslogd/sockets.h"
+#include "nslogd/streams.h"
 #include "fakedev.h"
 #include "tap.h"
 
-static const char *const node_names[] = { "main", "radio", "events", "system" };
+static const char *const node_names[] = {
+	"main", "radio", "events", "system",
+	/* the streams, in the view of the set's nslogfs (a directory here) */
+	"crash", "stats", "security", "kernel",
+};
 
 /* --- the stand-ins --- */
 
 #define MAX_CALLS	64
 
 struct call {
-	int log;		/* 0..3 from the node's name; -1 unknown */
+	int log;		/* 0..7 from the file's name; -1 unknown */
 	unsigned long req;
 	uint32_t arg;		/* NSLOG_IOC_SET_SIZE's size */
 };
@@ -51,12 +56,12 @@ struct call {
 static struct {
 	struct call calls[MAX_CALLS];
 	unsigned int n;
-	long size[4];		/* LOGGER_GET_LOG_BUF_SIZE */
-	long used[4];		/* LOGGER_GET_LOG_LEN */
+	long size[8];		/* LOGGER_GET_LOG_BUF_SIZE */
+	long used[8];		/* LOGGER_GET_LOG_LEN */
 	uint32_t max_size;	/* NSLOG_IOC_SET_SIZE: -EFBIG above */
 	int flush_err;		/* LOGGER_FLUSH_LOG's -errno, 0: ok */
 	int set_err;		/* NSLOG_IOC_SET_SIZE's -errno other than EFBIG */
-	uint64_t head[4], tail[4];	/* NSLOG_IOC_INFO */
+	uint64_t head[8], tail[8];	/* NSLOG_IOC_INFO */
 } fake;
 
 static bool priv;		/* what the logcred stand-in answers */
@@ -81,7 +86,7 @@ static int fd_log(int fd)
 	path[n] = '\0';
 	base = strrchr(path, '/');
 	base = base ? base + 1 : path;
-	for (i = 0; i < 4; i++)
+	for (i = 0; i < 8; i++)
 		if (!strcmp(base, node_names[i]))
 			return i;
 	return -1;
@@ -137,7 +142,7 @@ static void fake_reset(void)
 	int i;
 
 	memset(&fake, 0, sizeof(fake));
-	for (i = 0; i < 4; i++)
+	for (i = 0; i < 8; i++)
 		fake.size[i] = 65536;
 	fake.max_size = 65536;
 }
@@ -367,8 +372,8 @@ static void test_get_log_size_asks_the_ring(void)
 	CHECK(!strcmp(ask("getLogSize 3"), "1048576"));
 	CHECK(call_is(1, 3, LOGGER_GET_LOG_BUF_SIZE));
 	CHECK(fake.n == 2);
-	/* crash: no ring here, nothing allotted, no call */
-	CHECK(!strcmp(ask("getLogSize 4"), "0"));
+	/* crash, no stream made (none can be, here): logd's default size */
+	CHECK(!strcmp(ask("getLogSize 4"), "262144"));
 	CHECK(fake.n == 2);
 	/* runs of spaces are one */
 	CHECK(!strcmp(ask("getLogSize   0 "), "262144"));
@@ -411,7 +416,7 @@ static void test_size_argument_errors(void)
 		{ "setLogSize 0 268435457", NSLOGD_R_RANGE },
 		{ "setLogSize 0 1M", NSLOGD_R_RANGE },
 		{ "setLogSize 9 65536", NSLOGD_R_RANGE },
-		{ "setLogSize 4 65536", NSLOGD_R_RANGE },
+		{ "setLogSize 4 65535", NSLOGD_R_RANGE },
 	};
 	unsigned int i;
 	const char *got;
@@ -493,7 +498,7 @@ static void test_clear_flushes_with_privilege_only(void)
 	CHECK(!strcmp(ask("clear 3"), NSLOGD_R_SUCCESS));
 	CHECK(call_is(0, 3, LOGGER_FLUSH_LOG));
 	CHECK(fake.n == 1);
-	/* crash: nothing stored, nothing to do */
+	/* crash, no stream made: nothing stored, nothing to do */
 	CHECK(!strcmp(ask("clear 4"), NSLOGD_R_SUCCESS));
 	CHECK(fake.n == 1);
 	/* unprivileged: nothing removed (not the others' records) */
@@ -627,6 +632,74 @@ static void test_statistics_filters_by_uid_and_pid(void)
 	CHECK(strstr(b, "\nradio     Input/output error\n"));
 	CHECK(strstr(b, "\nsystem              0           0 "));
 	CHECK(!strstr(b, "\nmain "));
+	bed_down();
+}
+
+/* --- logs 4 to 7: streams in a view (a directory of the test's) --- */
+
+static void test_streams_answered_and_made_by_set_log_size(void)
+{
+	char vdir[] = "/tmp/nslogd_view.XXXXXX", path[96], body[8192];
+	struct nslogd_streams st;
+	struct stat sb;
+	const char *b;
+	int dfd;
+
+	REQUIRE(bed_up());
+	REQUIRE(mkdtemp(vdir));
+	dfd = open(vdir, O_PATH | O_DIRECTORY | O_CLOEXEC);
+	REQUIRE(dfd >= 0);
+	nslogd_streams_init(&st, dfd, NSLOGD_VIEW_MOUNT, fake_ioctl);
+	bed.ctl.cmd.ring.streams = &st;
+	snprintf(path, sizeof(path), "%s/stats", vdir);
+
+	/* Not made yet: an empty log of the default size; nothing made. */
+	CHECK(!strcmp(ask("getLogSize 5"), "262144"));
+	CHECK(!strcmp(ask("getLogSizeUsed 5"), "0"));
+	CHECK(!strcmp(ask("clear 5"), NSLOGD_R_SUCCESS));
+	b = framed_body(ask("getStatistics 5 6"), body, sizeof(body));
+	REQUIRE(b);
+	CHECK(strstr(b, "\nstats               0           0      262144            0\n"));
+	CHECK(strstr(b, "\nsecurity            0           0      262144            0\n"));
+	CHECK(fake.n == 0 && access(path, F_OK));
+
+	/*
+	 * setLogSize makes it (its first use), sized to logd's 256 KiB or
+	 * what the host allows (64 KiB here), then to the size asked.
+	 */
+	CHECK(!strcmp(ask("setLogSize 5 131072"), NSLOGD_R_SUCCESS));
+	CHECK(!stat(path, &sb) && (sb.st_mode & 07777) == NSLOGD_STREAM_MODE);
+	CHECK(call_is(0, 5, NSLOG_IOC_SET_SIZE) && fake.calls[0].arg == 262144);
+	CHECK(call_is(1, 5, NSLOG_IOC_SET_SIZE) && fake.calls[1].arg == 131072);
+	CHECK(call_is(2, 5, NSLOG_IOC_SET_SIZE) && fake.calls[2].arg == 65536);
+	CHECK(call_is(3, 5, LOGGER_GET_LOG_BUF_SIZE));
+	CHECK(call_is(4, 5, NSLOG_IOC_SET_SIZE) && fake.calls[4].arg == 131072);
+	CHECK(call_is(5, 5, NSLOG_IOC_SET_SIZE) && fake.calls[5].arg == 65536);
+	CHECK(call_is(6, 5, LOGGER_GET_LOG_BUF_SIZE));
+	CHECK(fake.n == 7);
+	CHECK(st.made == 1u << 5);
+
+	/* Made: the getters and clear are the stream's. */
+	fake.n = 0;
+	fake.used[5] = 4242;
+	CHECK(!strcmp(ask("getLogSize 5"), "65536"));
+	CHECK(call_is(0, 5, LOGGER_GET_LOG_BUF_SIZE));
+	CHECK(!strcmp(ask("getLogSizeReadable 5"), "4242"));
+	CHECK(call_is(1, 5, LOGGER_GET_LOG_LEN));
+	CHECK(!strcmp(ask("clear 5"), NSLOGD_R_SUCCESS));
+	CHECK(call_is(2, 5, LOGGER_FLUSH_LOG));
+	/* Another stream is still not made. */
+	CHECK(!strcmp(ask("getLogSize 7"), "262144"));
+	CHECK(fake.n == 3);
+
+	/* No view: setLogSize cannot make it. */
+	nslogd_streams_close(&st);
+	nslogd_streams_init(&st, -1, NSLOGD_VIEW_NONE, fake_ioctl);
+	CHECK(!strcmp(ask("setLogSize 4 65536"), NSLOGD_R_BUSY));
+	CHECK(fake.n == 3);
+	bed.ctl.cmd.ring.streams = NULL;
+	unlink(path);
+	rmdir(vdir);
 	bed_down();
 }
 
@@ -1111,6 +1184,8 @@ static const struct tap_case cases[] = {
 	  test_set_log_size_privilege },
 	{ "clear: a flush, with log credentials only",
 	  test_clear_flushes_with_privilege_only },
+	{ "streams: answered as empty, made by setLogSize",
+	  test_streams_answered_and_made_by_set_log_size },
 	{ "getStatistics: counted from the records up to the head",
 	  test_statistics_counts_records_at_request_time },
 	{ "getStatistics: the caller's uid unless privileged, pid=, ids",

@@ -36,7 +36,8 @@
 
 /* --- the fake kernel --- */
 
-#define FK_LOGS		4
+/* The four logs and the four streams (crash, stats, security, kernel). */
+#define FK_LOGS		8
 #define FK_RECS		8192
 #define FK_FILES	16384
 
@@ -102,7 +103,8 @@ static uint64_t fk_write(unsigned int log, int pid, unsigned int euid,
 	r->h.seq = seq;
 	r->h.order = fk.order++;
 	r->h.time_ns = time_ns;
-	r->h.log_id = log;
+	/* A stream's records carry its own id, 8 and up, as the kernel's. */
+	r->h.log_id = log < 4 ? log : NSLOG_STREAM_LOG_ID_MIN + log - 4;
 	r->payload = malloc(len ? len : 1);
 	memcpy(r->payload, payload, len);
 	fk_wake(log);
@@ -971,6 +973,39 @@ static void test_reader_beyond_the_cap_is_closed(void)
 	rig_free(&g);
 }
 
+static void test_reader_streams_merged_with_androids_ids(void)
+{
+	static const unsigned int logs[] = { 0, 4, 5, 7, 4, 0, 7, 5, 6, 4 };
+	struct rig g;
+	uint64_t want[10];
+	unsigned int i, n = 0, lid[10];
+	int fd;
+
+	REQUIRE(rig_init(&g, priv_yes));
+	for (i = 0; i < ARRAY_SIZE(logs); i++) {
+		uint64_t o = fk_text(logs[i], 100 + i, 0, 1000 + i);
+
+		if (logs[i] == 6)
+			continue;	/* security: the reader is no system */
+		lid[n] = logs[i];
+		want[n++] = o;
+	}
+	fd = client(&g, "dumpAndClose lids=0,4,5,6,7");
+	REQUIRE(fd >= 0);
+	pump(&g);
+	take(fd, &got);
+	CHECK(got_orders(&got, want, n));
+	CHECK(got.eof);
+	for (i = 0; i < got.n && i < n; i++)
+		if (got.h[i].lid != lid[i]) {
+			printf("#   record %u: lid %u, want %u\n", i,
+			       got.h[i].lid, lid[i]);
+			tap_failed_now = 1;
+		}
+	close(fd);
+	rig_free(&g);
+}
+
 static void test_reader_logs_that_will_not_open(void)
 {
 	struct rig g;
@@ -983,7 +1018,8 @@ static void test_reader_logs_that_will_not_open(void)
 	pump(&g);
 	take(fd, &got);
 	CHECK(got.n == 0 && got.eof);
-	CHECK(g.rd.st.open_failed == 4);
+	/* all eight but security, which only system reads */
+	CHECK(g.rd.st.open_failed == 7);
 	close(fd);
 	/* out of fds: refused, not served a part */
 	fk.fail_open = -EMFILE;
@@ -1021,6 +1057,8 @@ static const struct tap_case cases[] = {
 	  test_reader_counts_what_the_kernel_says_was_lost },
 	{ "reader: 1000 connections", test_reader_1000_connections },
 	{ "reader: beyond the cap closed", test_reader_beyond_the_cap_is_closed },
+	{ "reader: streams merged, told with Android's ids",
+	  test_reader_streams_merged_with_androids_ids },
 	{ "reader: logs that will not open", test_reader_logs_that_will_not_open },
 };
 

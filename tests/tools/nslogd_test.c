@@ -27,10 +27,12 @@
 #include <unistd.h>
 
 #include "nslogd/dgram.h"
+#include "nslogd/klog.h"
 #include "nslogd/logcred.h"
 #include "nslogd/sockets.h"
 #include "nslogd/stats.h"
 #include "nslogd/store.h"
+#include "nslogd/streams.h"
 #include "nslogd/writer.h"
 #include "fakedev.h"
 #include "tap.h"
@@ -512,7 +514,7 @@ static void test_store_relays_logs_0_to_3(void)
 
 	REQUIRE(make_nodes(dir, sizeof(dir), keep, 0xf));
 	fake_reset(0);
-	nslogd_store_init(&s, dir, fake_relay);
+	nslogd_store_init(&s, dir, fake_relay, NULL);
 	CHECK(nslogd_store_open(&s, 0) == 4);
 	for (i = 0; i < 4; i++) {
 		struct nslogd_record rec = mkrec(i, "\4tag\0hello");
@@ -538,31 +540,406 @@ static void test_store_relays_logs_0_to_3(void)
 	drop_nodes(dir, keep);
 }
 
-static void test_store_counts_crash_stats_security_not_yet(void)
+/*
+ * Streams: a directory of the test's stands in for the view of the set's
+ * nslogfs (regular files for streams), and fake_ringctl() for the sizing
+ * ioctls, with a host that allows 64 KiB (ns_max_size's default).
+ */
+static struct {
+	unsigned int set_calls;		/* NSLOG_IOC_SET_SIZE */
+	uint32_t asked[32];
+	uint32_t max;			/* -EFBIG above */
+	uint32_t size;			/* the last size taken */
+} ring;
+
+static long fake_ringctl(int fd, unsigned long req, void *arg)
+{
+	(void)fd;
+	if (req == NSLOG_IOC_SET_SIZE) {
+		uint32_t want = *(uint32_t *)arg;
+
+		if (ring.set_calls < 32)
+			ring.asked[ring.set_calls] = want;
+		ring.set_calls++;
+		if (want > ring.max)
+			return -EFBIG;
+		ring.size = want;
+		return 0;
+	}
+	if (req == LOGGER_GET_LOG_BUF_SIZE)
+		return ring.size;
+	return -ENOTTY;
+}
+
+static void ring_reset(uint32_t max)
+{
+	memset(&ring, 0, sizeof(ring));
+	ring.max = max;
+	ring.size = 8192;
+}
+
+/* @dir (made) as the view, in @st. */
+static bool make_view(char *dir, size_t size, struct nslogd_streams *st)
+{
+	int fd;
+
+	if (!tmpdir_make(dir, size, "nslogd_view"))
+		return false;
+	fd = open(dir, O_PATH | O_DIRECTORY | O_CLOEXEC);
+	if (fd < 0)
+		return false;
+	nslogd_streams_init(st, fd, NSLOGD_VIEW_MOUNT, fake_ringctl);
+	return true;
+}
+
+static mode_t file_mode(const char *dir, const char *name)
+{
+	char path[128];
+	struct stat sb;
+
+	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	return stat(path, &sb) ? (mode_t)-1 : sb.st_mode & 07777;
+}
+
+static void test_store_relays_4_to_6_into_streams(void)
+{
+	static const char *const names[] = { "crash", "stats", "security" };
+	char dir[64], vdir[64];
+	int keep[4], err;
+	struct nslogd_store s;
+	struct nslogd_streams st;
+	struct nslogd_stats sts = { 0 };
+	mode_t um = umask(022);
+	unsigned int i;
+
+	REQUIRE(make_nodes(dir, sizeof(dir), keep, 0xf));
+	REQUIRE(make_view(vdir, sizeof(vdir), &st));
+	fake_reset(0);
+	ring_reset(64 << 10);
+	nslogd_store_init(&s, dir, fake_relay, &st);
+	nslogd_store_open(&s, 0);
+	/* Nothing is made before its first record. */
+	CHECK(file_mode(vdir, "crash") == (mode_t)-1);
+	for (i = NSLOGD_LOG_CRASH; i <= NSLOGD_LOG_SECURITY; i++) {
+		struct nslogd_record rec = mkrec(i, "\4tag\0hello");
+		enum nslogd_store_result r = nslogd_store_put(&s, &rec, 0, &err);
+
+		CHECK(r == NSLOGD_STORE_STORED && err == 0);
+		nslogd_stats_result(&sts, i, r, err);
+	}
+	REQUIRE(fake.calls == 3);
+	for (i = 0; i < 3; i++) {
+		const struct nslog_relay *r = &fake.r[i];
+
+		CHECK(same_file(fake.fd[i], vdir, names[i]));
+		CHECK(file_mode(vdir, names[i]) == NSLOGD_STREAM_MODE);
+		CHECK(r->log_id == 0);
+		CHECK(r->flags == (NSLOG_RELAY_KEEP_EXITED | NSLOG_RELAY_FILE_LOG));
+		CHECK(r->pid == 4242 && r->uid == 10123 && r->tid == 0xfffe);
+		CHECK(r->len == 5 && fake.first[i] == 4);
+	}
+	CHECK(st.made == 0x70);
+	/* Each sized as logd sizes it, halved until the host allows it. */
+	CHECK(ring.set_calls == 9);
+	for (i = 0; i < 9; i += 3)
+		CHECK(ring.asked[i] == NSLOGD_STREAM_SIZE &&
+		      ring.asked[i + 1] == NSLOGD_STREAM_SIZE / 2 &&
+		      ring.asked[i + 2] == 64 << 10);
+	CHECK(sts.stored[4] == 1 && sts.stored[5] == 1 && sts.stored[6] == 1);
+	/* A second record: the same fd, nothing made or sized again. */
+	{
+		struct nslogd_record rec = mkrec(NSLOGD_LOG_STATS, "abcd");
+
+		CHECK(nslogd_store_put(&s, &rec, 1, &err) == NSLOGD_STORE_STORED);
+		CHECK(fake.calls == 4 && fake.fd[3] == fake.fd[1]);
+		CHECK(ring.set_calls == 9);
+	}
+	/* Main is a node still, with Android's id and no flag but one. */
+	{
+		struct nslogd_record rec = mkrec(NSLOGD_LOG_MAIN, "\4t\0m");
+
+		CHECK(nslogd_store_put(&s, &rec, 1, &err) == NSLOGD_STORE_STORED);
+		CHECK(same_file(fake.fd[4], dir, "main"));
+		CHECK(fake.r[4].flags == NSLOG_RELAY_KEEP_EXITED);
+	}
+	nslogd_store_close(&s);
+	nslogd_streams_close(&st);
+	umask(um);
+	tmpdir_remove(vdir);
+	drop_nodes(dir, keep);
+}
+
+static void test_store_opens_streams_again_after_a_restart(void)
+{
+	char dir[64], vdir[64], path[128];
+	int keep[4], err, fd;
+	struct nslogd_store s;
+	struct nslogd_streams st;
+	struct nslogd_record rec = mkrec(NSLOGD_LOG_CRASH, "\6tag\0boom");
+
+	REQUIRE(make_nodes(dir, sizeof(dir), keep, 0xf));
+	REQUIRE(make_view(vdir, sizeof(vdir), &st));
+	/* What an earlier nslogd made, and sized as setLogSize asked. */
+	snprintf(path, sizeof(path), "%s/crash", vdir);
+	fd = open(path, O_WRONLY | O_CREAT | O_EXCL, 0600);
+	REQUIRE(fd >= 0);
+	close(fd);
+	fake_reset(0);
+	ring_reset(64 << 10);
+	nslogd_store_init(&s, dir, fake_relay, &st);
+	CHECK(nslogd_store_put(&s, &rec, 0, &err) == NSLOGD_STORE_STORED);
+	CHECK(fake.calls == 1 && same_file(fake.fd[0], vdir, "crash"));
+	CHECK(ring.set_calls == 0);	/* opened, not made or sized */
+	CHECK(st.made == 0);
+	nslogd_store_close(&s);
+	nslogd_streams_close(&st);
+	tmpdir_remove(vdir);
+	drop_nodes(dir, keep);
+}
+
+static void test_store_makes_a_removed_stream_again(void)
+{
+	char dir[64], vdir[64], path[128];
+	int keep[4], err;
+	struct nslogd_store s;
+	struct nslogd_streams st;
+	struct nslogd_record rec = mkrec(NSLOGD_LOG_CRASH, "\6tag\0boom");
+	const int64_t t0 = 5000000000LL;
+
+	REQUIRE(make_nodes(dir, sizeof(dir), keep, 0xf));
+	REQUIRE(make_view(vdir, sizeof(vdir), &st));
+	fake_reset(0);
+	ring_reset(1u << 20);
+	nslogd_store_init(&s, dir, fake_relay, &st);
+	CHECK(nslogd_store_put(&s, &rec, t0, &err) == NSLOGD_STORE_STORED);
+	CHECK(ring.set_calls == 1);
+	snprintf(path, sizeof(path), "%s/crash", vdir);
+	REQUIRE(!unlink(path));
+	/* Within the second: the fd held is used, not looked at. */
+	CHECK(nslogd_store_put(&s, &rec, t0 + NSLOGD_STORE_RETRY_NS - 1, &err) ==
+	      NSLOGD_STORE_STORED);
+	CHECK(fake.fd[1] == fake.fd[0] && access(path, F_OK));
+	/* Then the name leads nowhere: made again, and the new one used. */
+	CHECK(nslogd_store_put(&s, &rec, t0 + NSLOGD_STORE_RETRY_NS, &err) ==
+	      NSLOGD_STORE_STORED);
+	CHECK(!access(path, F_OK) && same_file(fake.fd[2], vdir, "crash"));
+	CHECK(ring.set_calls == 2);
+	nslogd_store_close(&s);
+	nslogd_streams_close(&st);
+	tmpdir_remove(vdir);
+	drop_nodes(dir, keep);
+}
+
+static void test_store_without_streams_counts_no_log(void)
 {
 	char dir[64];
 	int keep[4], err;
 	struct nslogd_store s;
-	struct nslogd_stats st = { 0 };
+	struct nslogd_streams none;
+	struct nslogd_stats sts = { 0 };
 	unsigned int i;
 
 	REQUIRE(make_nodes(dir, sizeof(dir), keep, 0xf));
+	nslogd_streams_init(&none, -1, NSLOGD_VIEW_NONE, fake_ringctl);
+	none.err = EPERM;	/* the mount was refused */
 	fake_reset(0);
-	nslogd_store_init(&s, dir, fake_relay);
+	nslogd_store_init(&s, dir, fake_relay, &none);
 	nslogd_store_open(&s, 0);
 	for (i = NSLOGD_LOG_CRASH; i <= NSLOGD_LOG_SECURITY; i++) {
 		struct nslogd_record rec = mkrec(i, "abcdefgh");
 		enum nslogd_store_result r = nslogd_store_put(&s, &rec, 0, &err);
 
-		CHECK(r == NSLOGD_STORE_NOT_YET);
-		nslogd_stats_result(&st, i, r, err);
+		CHECK(r == NSLOGD_STORE_NO_LOG && err == EPERM);
+		nslogd_stats_result(&sts, i, r, err);
 	}
 	CHECK(fake.calls == 0);	/* never into main or any other log */
-	CHECK(st.result[NSLOGD_STORE_NOT_YET] == 3);
-	CHECK(st.not_yet[4] == 1 && st.not_yet[5] == 1 && st.not_yet[6] == 1);
-	CHECK(st.result[NSLOGD_STORE_STORED] == 0);
+	CHECK(sts.result[NSLOGD_STORE_NO_LOG] == 3);
+	CHECK(sts.unstored[4] == 1 && sts.unstored[5] == 1 &&
+	      sts.unstored[6] == 1);
+	CHECK(sts.result[NSLOGD_STORE_STORED] == 0);
+	nslogd_store_close(&s);
+
+	/* No streams at all: the same, with ENODEV. */
+	nslogd_store_init(&s, dir, fake_relay, NULL);
+	{
+		struct nslogd_record rec = mkrec(NSLOGD_LOG_STATS, "abcd");
+
+		CHECK(nslogd_store_put(&s, &rec, 0, &err) == NSLOGD_STORE_NO_LOG);
+		CHECK(err == ENODEV && fake.calls == 0);
+	}
 	nslogd_store_close(&s);
 	drop_nodes(dir, keep);
+}
+
+static void test_store_refuses_streams_on_a_kernel_without_the_flag(void)
+{
+	char dir[64], vdir[64];
+	int keep[4], err;
+	struct nslogd_store s;
+	struct nslogd_streams st;
+	struct nslogd_stats sts = { 0 };
+	struct nslogd_record crash = mkrec(NSLOGD_LOG_CRASH, "\6t\0m");
+	struct nslogd_record stats = mkrec(NSLOGD_LOG_STATS, "abcd");
+	struct nslogd_record mainr = mkrec(NSLOGD_LOG_MAIN, "\4t\0m");
+	enum nslogd_store_result r;
+
+	REQUIRE(make_nodes(dir, sizeof(dir), keep, 0xf));
+	REQUIRE(make_view(vdir, sizeof(vdir), &st));
+	ring_reset(1u << 20);
+	fake_reset(-EINVAL);	/* an unknown flag, to an older module */
+	nslogd_store_init(&s, dir, fake_relay, &st);
+	r = nslogd_store_put(&s, &crash, 0, &err);
+	CHECK(r == NSLOGD_STORE_NO_FILE_LOG);
+	nslogd_stats_result(&sts, NSLOGD_LOG_CRASH, r, err);
+	CHECK(s.no_file_log && fake.calls == 1);
+	/* From then on not even tried, and nothing goes to main instead. */
+	r = nslogd_store_put(&s, &stats, 0, &err);
+	CHECK(r == NSLOGD_STORE_NO_FILE_LOG && fake.calls == 1);
+	nslogd_stats_result(&sts, NSLOGD_LOG_STATS, r, err);
+	CHECK(sts.result[NSLOGD_STORE_NO_FILE_LOG] == 2);
+	CHECK(sts.unstored[4] == 1 && sts.unstored[5] == 1);
+	/* The four logs are as before. */
+	fake_reset(0);
+	CHECK(nslogd_store_put(&s, &mainr, 0, &err) == NSLOGD_STORE_STORED);
+	/* EINVAL from a node is an error like any other. */
+	fake_reset(-EINVAL);
+	CHECK(nslogd_store_put(&s, &mainr, 0, &err) == NSLOGD_STORE_FAILED);
+	CHECK(err == EINVAL);
+	nslogd_store_close(&s);
+	nslogd_streams_close(&st);
+	tmpdir_remove(vdir);
+	drop_nodes(dir, keep);
+}
+
+/* --- streams: who may make them, and the kernel log --- */
+
+static void test_streams_may_make_by_mode(void)
+{
+	static const gid_t groups[] = { 1007, 3009 };
+	const struct nslogd_who logd = { 1036, 1036, 2, groups };
+	static const struct {
+		uid_t uid;
+		gid_t gid;
+		mode_t mode;
+		bool may;
+	} t[] = {
+		{ 1036, 0, 0755, true },	/* nslogd's own mount: uid= */
+		{ 0, 0, 0755, false },		/* root's /dev/log nslogfs */
+		{ 1036, 0, 0555, false },
+		{ 0, 1007, 0775, true },	/* the log group's */
+		{ 0, 1007, 0755, false },
+		{ 0, 1036, 0775, true },	/* its gid */
+		{ 0, 0, 0777, true },
+		{ 0, 0, 0773, true },		/* others: write and search */
+		{ 0, 0, 0771, false },
+		{ 1036, 1007, 0075, false },	/* the owner's bits decide */
+	};
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(t); i++) {
+		struct stat sb = { .st_uid = t[i].uid, .st_gid = t[i].gid,
+				   .st_mode = S_IFDIR | t[i].mode };
+
+		if (nslogd_streams_may_make(&sb, &logd) != t[i].may) {
+			printf("#   case %u: %u:%u %04o\n", i, t[i].uid, t[i].gid,
+			       t[i].mode);
+			tap_failed_now = 1;
+		}
+	}
+	CHECK(!strcmp(nslogd_stream_name(4), "crash"));
+	CHECK(!strcmp(nslogd_stream_name(7), "kernel"));
+	CHECK(!nslogd_stream_name(3) && !nslogd_stream_name(8));
+}
+
+/* The kernel stream's bytes, records [prio][tag\0][text\0] in a row. */
+static size_t read_kernel(const char *vdir, char *buf, size_t size)
+{
+	char path[128];
+	ssize_t n;
+	int fd;
+
+	snprintf(path, sizeof(path), "%s/kernel", vdir);
+	fd = open(path, O_RDONLY);
+	if (fd < 0)
+		return 0;
+	n = read(fd, buf, size);
+	close(fd);
+	return n < 0 ? 0 : (size_t)n;
+}
+
+/* The text of the @i-th record in @buf, or NULL. */
+static const char *kernel_text(const char *buf, size_t n, unsigned int i,
+			       int *prio)
+{
+	size_t off = 0;
+
+	for (;;) {
+		const char *tag = buf + off + 1, *text;
+
+		if (off + 1 >= n)
+			return NULL;
+		text = tag + strlen(tag) + 1;
+		if (!i--) {
+			*prio = buf[off];
+			return strcmp(tag, "nslogd") ? "?" : text;
+		}
+		off = (size_t)(text + strlen(text) + 1 - buf);
+	}
+}
+
+static void test_klog_tells_start_and_counts_once_a_second(void)
+{
+	char vdir[64], buf[4096];
+	struct nslogd_streams st;
+	struct nslogd_klog k;
+	struct nslogd_stats sts = { 0 };
+	const int64_t t0 = 7000000000LL;
+	const char *t;
+	size_t n;
+	int prio;
+
+	REQUIRE(make_view(vdir, sizeof(vdir), &st));
+	ring_reset(1u << 20);
+	nslogd_klog_init(&k, &st);
+	CHECK(nslogd_klog_tick(&k, &sts, t0) == -1);	/* nothing to tell */
+	nslogd_klog_say(&k, NSLOGD_PRIO_INFO, t0, "nslogd %s started", "9.9");
+	CHECK(file_mode(vdir, "kernel") == NSLOGD_STREAM_MODE);
+	CHECK(st.made == 1u << 7 && ring.set_calls == 1);
+
+	/* Refusals and drops: told at once, the first time. */
+	nslogd_stats_refused(&sts, NSLOGD_DGRAM_SHORT, 1);
+	nslogd_stats_refused(&sts, NSLOGD_DGRAM_SHORT, 1);
+	nslogd_stats_refused(&sts, NSLOGD_DGRAM_KERNEL_ID, 1);
+	nslogd_stats_refused(&sts, NSLOGD_DGRAM_OK, 1);
+	nslogd_stats_result(&sts, 0, NSLOGD_STORE_DROPPED, 0);
+	CHECK(nslogd_klog_tick(&k, &sts, t0 + 1) == -1);
+	/* More within the second: held, the wait returned. */
+	nslogd_stats_refused(&sts, NSLOGD_DGRAM_BAD_ID, 1);
+	CHECK(nslogd_klog_tick(&k, &sts, t0 + 500000000LL) ==
+	      NSLOGD_KLOG_GAP_NS - 500000000LL + 1);
+	CHECK(nslogd_klog_tick(&k, &sts, t0 + 1 + NSLOGD_KLOG_GAP_NS) == -1);
+	CHECK(nslogd_klog_tick(&k, &sts, t0 + 5 * NSLOGD_KLOG_GAP_NS) == -1);
+	CHECK(k.lines == 3 && k.unwritten == 0);
+
+	n = read_kernel(vdir, buf, sizeof(buf));
+	t = kernel_text(buf, n, 0, &prio);
+	CHECK(t && !strcmp(t, "nslogd 9.9 started") && prio == NSLOGD_PRIO_INFO);
+	t = kernel_text(buf, n, 1, &prio);
+	if (t && strcmp(t, "since the last report: refused 3 datagrams (short 2, kernel-id 1), dropped 1 record (rate limits)"))
+		printf("#   got \"%s\"\n", t);
+	CHECK(t && !strcmp(t, "since the last report: refused 3 datagrams (short 2, kernel-id 1), dropped 1 record (rate limits)") &&
+	      prio == NSLOGD_PRIO_WARN);
+	t = kernel_text(buf, n, 2, &prio);
+	CHECK(t && !strcmp(t, "since the last report: refused 1 datagram (bad-id 1)"));
+	CHECK(!kernel_text(buf, n, 3, &prio));
+	nslogd_klog_close(&k);
+
+	/* Nowhere to write: counted, nothing else. */
+	nslogd_klog_init(&k, NULL);
+	nslogd_klog_say(&k, NSLOGD_PRIO_INFO, t0, "lost");
+	CHECK(k.unwritten == 1 && k.lines == 0);
+	nslogd_streams_close(&st);
+	tmpdir_remove(vdir);
 }
 
 static void test_store_maps_kernel_errors(void)
@@ -573,7 +950,7 @@ static void test_store_maps_kernel_errors(void)
 	struct nslogd_record rec = mkrec(0, "\4t\0m");
 
 	REQUIRE(make_nodes(dir, sizeof(dir), keep, 0xf));
-	nslogd_store_init(&s, dir, fake_relay);
+	nslogd_store_init(&s, dir, fake_relay, NULL);
 	nslogd_store_open(&s, 0);
 	fake_reset(-EAGAIN);
 	CHECK(nslogd_store_put(&s, &rec, 0, &err) == NSLOGD_STORE_DROPPED);
@@ -597,7 +974,7 @@ static void test_store_retries_a_missing_node_once_a_second(void)
 
 	REQUIRE(make_nodes(dir, sizeof(dir), keep, 0xd));	/* no radio */
 	fake_reset(0);
-	nslogd_store_init(&s, dir, fake_relay);
+	nslogd_store_init(&s, dir, fake_relay, NULL);
 	CHECK(nslogd_store_open(&s, t0) == 3);
 	CHECK(s.open_errno[NSLOGD_LOG_RADIO] == ENOENT);
 	CHECK(nslogd_store_put(&s, &rec, t0, &err) == NSLOGD_STORE_NO_LOG);
@@ -666,7 +1043,7 @@ static void test_writer_drains_batches_with_credentials(void)
 
 	REQUIRE(make_nodes(dir, sizeof(dir), keep, 0xf));
 	fake_reset(0);
-	nslogd_store_init(&s, dir, fake_relay);
+	nslogd_store_init(&s, dir, fake_relay, NULL);
 	nslogd_store_open(&s, 0);
 	REQUIRE(!socketpair(AF_UNIX, SOCK_DGRAM, 0, sv));
 	REQUIRE(!setsockopt(sv[0], SOL_SOCKET, SO_PASSCRED, &one, sizeof(one)));
@@ -716,7 +1093,9 @@ static void test_writer_drains_batches_with_credentials(void)
 	CHECK(st.result[NSLOGD_STORE_STORED] == 41);
 	CHECK(st.stored[0] == 11 && st.stored[1] == 10 && st.stored[2] == 10 &&
 	      st.stored[3] == 10);
-	CHECK(st.not_yet[NSLOGD_LOG_CRASH] == 1);
+	/* no streams here: crash is refused, counted, never put in main */
+	CHECK(st.unstored[NSLOGD_LOG_CRASH] == 1);
+	CHECK(st.result[NSLOGD_STORE_NO_LOG] == 1);
 	CHECK(st.fds_closed == 1);
 	CHECK(open_fds() == fds_before);
 	REQUIRE(fake.calls == 41);
@@ -768,7 +1147,7 @@ static void test_writer_refuses_datagram_without_credentials(void)
 	size_t n = mkdgram(buf, 0, 1, 2, 3, "\4t\0m", 5);
 
 	fake_reset(0);
-	nslogd_store_init(&s, "/nonexistent", fake_relay);
+	nslogd_store_init(&s, "/nonexistent", fake_relay, NULL);
 	nslogd_writer_init(&wr, -1, cred_yes);
 	nslogd_writer_take(&wr, &m, n, &s, &st, 0);
 	CHECK(st.refused[NSLOGD_DGRAM_NO_CRED] == 1);
@@ -797,14 +1176,15 @@ static void test_stats_line(void)
 	st.result[NSLOGD_STORE_STORED] = 9;
 	st.stored[0] = 6;
 	st.stored[3] = 3;
+	st.stored[4] = 2;
 	st.result[NSLOGD_STORE_DROPPED] = 1;
-	st.result[NSLOGD_STORE_NOT_YET] = 2;
-	st.not_yet[6] = 2;
+	st.result[NSLOGD_STORE_NO_FILE_LOG] = 2;
+	st.unstored[6] = 2;
 	st.conns_closed[1] = 4;
 	n = nslogd_stats_format(&st, line, sizeof(line));
 	CHECK(n == strlen(line));
 	CHECK_LINE(line,
-		"received 20 accepted 12 stored 9 (main 6 radio 0 events 0 system 3) dropped 1 not-stored-yet 2 (crash 0 stats 0 security 2) no-log 0 failed 0 refused 8 (short 3 empty 0 oversized 0 no-credentials 0 logd-uid 0 bad-id 0 kernel-id 5 security-denied 0 binary-short 0) fds-closed 0 logd-closed 0 logdr-closed 4");
+		"received 20 accepted 12 stored 9 (main 6 radio 0 events 0 system 3 crash 2 stats 0 security 0) dropped 1 no-log 0 failed 0 no-file-log 2 refused 8 (short 3 empty 0 oversized 0 no-credentials 0 logd-uid 0 bad-id 0 kernel-id 5 security-denied 0 binary-short 0) fds-closed 0 logd-closed 0 logdr-closed 4");
 	/* cut to the buffer, the length still the whole line's */
 	CHECK(nslogd_stats_format(&st, line, 10) == n && strlen(line) == 9);
 }
@@ -920,7 +1300,9 @@ static void test_nslogd_runs_serves_and_stops(void)
 	out[r > 0 ? r : 0] = '\0';
 	/* a FIFO has no ioctls: the one good record fails with ENOTTY */
 	CHECK(strstr(out, "nslogd: received 3 accepted 1 stored 0 "));
-	CHECK(strstr(out, " failed 1 refused 2 (short 1 "));
+	CHECK(strstr(out, " failed 1 no-file-log 0 refused 2 (short 1 "));
+	/* A plain directory of nodes: a mount of its own, or none. */
+	CHECK(strstr(out, "nslogd: streams: "));
 	CHECK(strstr(out, " kernel-id 1 "));
 	CHECK(strstr(out, "nslogd: logdr: accepted 2 full 0 garbage 1 "));
 	CHECK(strstr(out, " dumps 1 sent 0 "));
@@ -949,8 +1331,20 @@ static const struct tap_case cases[] = {
 	{ "sockets: logd and logdr clients closed",
 	  test_sock_accept_close_ends_clients },
 	{ "store: logs 0 to 3 through the relay", test_store_relays_logs_0_to_3 },
-	{ "store: crash, stats, security not stored yet",
-	  test_store_counts_crash_stats_security_not_yet },
+	{ "store: crash, stats, security into streams made on first use",
+	  test_store_relays_4_to_6_into_streams },
+	{ "store: streams opened again after a restart, not made",
+	  test_store_opens_streams_again_after_a_restart },
+	{ "store: a removed stream made again",
+	  test_store_makes_a_removed_stream_again },
+	{ "store: no streams, crash, stats and security counted as no-log",
+	  test_store_without_streams_counts_no_log },
+	{ "store: a kernel without NSLOG_RELAY_FILE_LOG",
+	  test_store_refuses_streams_on_a_kernel_without_the_flag },
+	{ "streams: who may make them, their names",
+	  test_streams_may_make_by_mode },
+	{ "klog: the start, then the counts at most once a second",
+	  test_klog_tells_start_and_counts_once_a_second },
 	{ "store: kernel errors", test_store_maps_kernel_errors },
 	{ "store: a missing node retried once a second",
 	  test_store_retries_a_missing_node_once_a_second },

@@ -4,11 +4,10 @@
  * "Control"), on nslogger's rings.
  *
  * A command is split on spaces (runs of spaces are one); the first word is
- * the verb, matched exactly. Log ids are decimal, 0 to 7; nslogger has
- * rings for 0 to 3 (main, radio, events, system). For 4 to 7 (crash,
- * stats, security, kernel), which nslogd does not store yet, the getters
- * answer 0 and clear succeeds (nothing is allotted, nothing is stored),
- * and setLogSize is a Range Error.
+ * the verb, matched exactly. Log ids are decimal, 0 to 7: 0 to 3 (main,
+ * radio, events, system) are the set's logs, 4 to 7 (crash, stats,
+ * security, kernel) its streams, which ringctl.c answers for as empty
+ * logs until they are made.
  *
  * Who may do what. "Log credentials" are logcred.c's: uid or gid root,
  * system or log, or log among the groups in /proc/PID/status; the
@@ -36,9 +35,6 @@
 
 #include "command.h"
 #include "logstats.h"
-
-/* Verbs that take a log id answer for ids without a ring like this. */
-#define NSLOGD_RINGS		4
 
 static bool privileged(const struct nslogd_cmd *c, const struct ucred *cred)
 {
@@ -111,10 +107,6 @@ static void do_clear(struct nslogd_cmd *c, char **argv, int argc,
 	id = arg_log_id(argv, argc, r);
 	if (id < 0)
 		return;
-	if (id >= NSLOGD_RINGS) {
-		nslogd_reply_set(r, NSLOGD_R_SUCCESS);
-		return;
-	}
 	reply_errno(r, nslogd_ringctl_flush(&c->ring, (unsigned int)id));
 }
 
@@ -126,9 +118,7 @@ static void do_get_size(struct nslogd_cmd *c, char **argv, int argc,
 
 	if (id < 0)
 		return;
-	if (id >= NSLOGD_RINGS)
-		reply_number(r, 0);
-	else if (used)
+	if (used)
 		reply_number(r, nslogd_ringctl_used(&c->ring, (unsigned int)id));
 	else
 		reply_number(r, nslogd_ringctl_size(&c->ring, (unsigned int)id));
@@ -151,7 +141,7 @@ static void do_set_size(struct nslogd_cmd *c, char **argv, int argc,
 		nslogd_reply_set(r, NSLOGD_R_MISSING);
 		return;
 	}
-	if (id >= NSLOGD_RINGS || !parse_uint(argv[2], NSLOGD_SIZE_MAX, &bytes) ||
+	if (!parse_uint(argv[2], NSLOGD_SIZE_MAX, &bytes) ||
 	    bytes < NSLOGD_SIZE_MIN) {
 		nslogd_reply_set(r, NSLOGD_R_RANGE);
 		return;
@@ -176,22 +166,22 @@ static void do_statistics(struct nslogd_cmd *c, char **argv, int argc,
 			req.pid = (pid_t)v;
 		} else if (parse_uint(argv[i], NSLOGD_LOG_COUNT - 1, &v)) {
 			ids = true;
-			if (v < NSLOGD_RINGS)
-				req.logs |= 1u << v;
+			req.logs |= 1u << v;
 		} else {
 			goto err_range;
 		}
 	}
 	if (!ids)
-		req.logs = (1u << NSLOGD_RINGS) - 1;
+		req.logs = (1u << NSLOGD_LOG_COUNT) - 1;
 	req.all_uids = privileged(c, cred);
 	req.uid = cred->uid;
 	if (c->stats) {
 		extra.dropped = c->stats->result[NSLOGD_STORE_DROPPED];
 		extra.failed = c->stats->result[NSLOGD_STORE_FAILED] +
-			       c->stats->result[NSLOGD_STORE_NO_LOG];
+			       c->stats->result[NSLOGD_STORE_NO_LOG] +
+			       c->stats->result[NSLOGD_STORE_NO_FILE_LOG];
 		for (i = 0; i < NSLOGD_LOG_COUNT; i++)
-			extra.not_stored[i] = c->stats->not_yet[i];
+			extra.not_stored[i] = c->stats->unstored[i];
 	}
 	nslogd_reply_reset(r);
 	if (nslogd_logstats(&c->ring, &req, c->stats ? &extra : NULL, r) ||

@@ -12,8 +12,9 @@
  * between requests.
  *
  * Cost: one read() of one record per stored record, and the tables
- * (4 logs x 2 x 1024 x 24 bytes, 192 KiB, allocated for the request and
- * freed after it).
+ * (2 x 1024 x 24 bytes, 48 KiB, a log asked for: 384 KiB for all eight,
+ * allocated for the request and freed after it). A stream not made yet
+ * is an empty log of the size it would be made with.
  * The request is served inside nslogd's one loop, so writers wait for it
  * in their socket: README.md has the numbers.
  *
@@ -34,6 +35,9 @@
  *	...
  *	not stored by nslogd: dropped 0 failed 0 crash 0 stats 0 security 0
  *
+ * (failed: records nslogd could not store for any reason but a rate
+ * limit; crash, stats, security: how many of them were of those logs)
+ *
  * "bytes" are payload bytes; "overwritten" counts the records gone from
  * the ring (lapped or flushed) since the set began. With pid=N only that
  * pid's records are counted; a caller without log credentials gets the
@@ -46,7 +50,7 @@
 
 #include <linux/nslogger.h>
 
-#include "devpath.h"
+#include "dgram.h"
 #include "logstats.h"
 
 struct stat_key {
@@ -70,8 +74,9 @@ struct log_count {
 	struct stat_table uids, pids;
 };
 
-static const char *const log_names[NSLOG_BUF_COUNT] = {
-	"main", "radio", "events", "system"
+static const char *const log_names[NSLOGD_LOG_COUNT] = {
+	"main", "radio", "events", "system", "crash", "stats", "security",
+	"kernel",
 };
 
 /* A linear table: 1024 keys at most, searched from the end (recent first). */
@@ -190,22 +195,23 @@ int nslogd_logstats(const struct nslogd_ringctl *rc,
 	struct log_count *c;
 	struct stat_key *keys;
 	uint64_t head, tail, tot_records = 0, tot_bytes = 0;
-	unsigned int i;
+	unsigned int i, n = 0;
 	int fd;
 
-	keys = calloc(NSLOG_BUF_COUNT * 2 * NSLOGD_LOGSTATS_KEYS,
-		      sizeof(*keys));
-	c = calloc(NSLOG_BUF_COUNT, sizeof(*c));
+	for (i = 0; i < NSLOGD_LOG_COUNT; i++)
+		n += !!(req->logs & (1u << i));
+	keys = calloc(n * 2 * NSLOGD_LOGSTATS_KEYS + 1, sizeof(*keys));
+	c = calloc(NSLOGD_LOG_COUNT, sizeof(*c));
 	if (!keys || !c) {
 		free(keys);
 		free(c);
 		return -ENOMEM;
 	}
 
-	for (i = 0; i < NSLOG_BUF_COUNT; i++) {
+	for (i = 0, n = 0; i < NSLOGD_LOG_COUNT; i++) {
 		if (!(req->logs & (1u << i)))
 			continue;
-		c[i].uids.k = keys + 2 * i * NSLOGD_LOGSTATS_KEYS;
+		c[i].uids.k = keys + 2 * n++ * NSLOGD_LOGSTATS_KEYS;
 		c[i].pids.k = c[i].uids.k + NSLOGD_LOGSTATS_KEYS;
 		c[i].ring_size = nslogd_ringctl_size(rc, i);
 		if (c[i].ring_size < 0) {
@@ -213,6 +219,8 @@ int nslogd_logstats(const struct nslogd_ringctl *rc,
 			continue;
 		}
 		fd = nslogd_ringctl_reader(rc, i, &head, &tail);
+		if (fd == -ENOENT && nslogd_stream_name(i))
+			continue;	/* not made yet: empty */
 		if (fd < 0) {
 			c[i].err = -fd;
 			continue;
@@ -229,7 +237,7 @@ int nslogd_logstats(const struct nslogd_ringctl *rc,
 		req->all_uids ? "" : " (your uid's only)");
 	nslogd_reply_printf(out, "%-9s %11s %11s %11s %12s\n", "log",
 			    "records", "bytes", "ring-size", "overwritten");
-	for (i = 0; i < NSLOG_BUF_COUNT; i++) {
+	for (i = 0; i < NSLOGD_LOG_COUNT; i++) {
 		if (!(req->logs & (1u << i)))
 			continue;
 		if (c[i].err)
@@ -245,7 +253,7 @@ int nslogd_logstats(const struct nslogd_ringctl *rc,
 	nslogd_reply_printf(out, "%-9s %11llu %11llu\n", "total",
 			    (unsigned long long)tot_records,
 			    (unsigned long long)tot_bytes);
-	for (i = 0; i < NSLOG_BUF_COUNT; i++) {
+	for (i = 0; i < NSLOGD_LOG_COUNT; i++) {
 		if (!(req->logs & (1u << i)) || c[i].err)
 			continue;
 		print_table(out, log_names[i], &c[i].uids, false);

@@ -20,7 +20,7 @@
 
 /* What the request asks for. */
 struct nslogd_logstats_req {
-	unsigned int logs;	/* bit per log id 0 to 3 */
+	unsigned int logs;	/* bit per log id 0 to 7 */
 	pid_t pid;		/* only this pid's records; 0: all */
 	bool all_uids;		/* false: only @uid's records */
 	uid_t uid;
@@ -29,8 +29,8 @@ struct nslogd_logstats_req {
 /* nslogd's own counts the text adds: what never reached a ring. */
 struct nslogd_logstats_extra {
 	uint64_t dropped;	/* rate limits (-EAGAIN from the relay) */
-	uint64_t failed;	/* other errors of the relay, missing nodes */
-	uint64_t not_stored[8];	/* per log id: crash, stats, security */
+	uint64_t failed;	/* other errors of the relay, logs missing */
+	uint64_t not_stored[8];	/* per log id, of @failed */
 };
 
 int nslogd_logstats(const struct nslogd_ringctl *rc,

@@ -45,7 +45,7 @@ void nslogd_merge_init(struct nslogd_merge *m, const struct nslogd_rdops *ops)
 /**
  * nslogd_merge_add() - add a log
  * @m: the merge
- * @log_id: which log
+ * @log_id: which log, Android's id
  * @fd: its read fd, from @m->ops->open(); the merge owns it from now on,
  *	also on failure
  *
@@ -108,6 +108,11 @@ void nslogd_merge_fill(struct nslogd_merge *m, struct nslogd_msrc *s)
 			m->bad++;
 			continue;
 		}
+		/*
+		 * A stream's records carry the stream's own id (8 and up):
+		 * readers are told Android's, the one they asked for.
+		 */
+		s->hdr.log_id = s->log_id;
 		m->lost += s->hdr.lost;
 		if (s->hdr.seq >= s->stop_seq) {
 			s->state = NSLOGD_MSRC_DONE;

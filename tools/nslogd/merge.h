@@ -14,8 +14,11 @@
 
 #include "rdlog.h"
 
-/* The set's logs a reader can be served: main, radio, events, system. */
-#define NSLOGD_MERGE_LOGS	4
+/*
+ * The logs a reader can be served: main, radio, events, system and the
+ * streams crash, stats, security, kernel.
+ */
+#define NSLOGD_MERGE_LOGS	8
 #define NSLOGD_MERGE_NO_STOP	UINT64_MAX
 
 enum nslogd_msrc_state {
@@ -28,7 +31,7 @@ enum nslogd_msrc_state {
 /* One log of one reader. */
 struct nslogd_msrc {
 	int fd;
-	unsigned int log_id;
+	unsigned int log_id;	/* Android's: @hdr.log_id is set to it */
 	enum nslogd_msrc_state state;
 	uint64_t tick;		/* the merge's clock when read or drained */
 	uint64_t stop_seq;	/* a record of this seq or later ends it */

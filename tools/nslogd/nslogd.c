@@ -4,16 +4,20 @@
  *
  * This version serves writers, readers and control: it takes logd's three
  * sockets, stores every logdw datagram of the logs main, radio, events and
- * system into the log set of its IPC namespace with NSLOG_IOC_RELAY, and
- * counts the rest; logdr readers get the set's records (reader.c); logd's
- * control commands are answered (control.c). README.md, beside this file,
- * says what works and what not yet.
+ * system into the log set of its IPC namespace with NSLOG_IOC_RELAY, crash,
+ * stats and security into streams of the same set (streams.c), and counts
+ * the rest; logdr readers get the set's records (reader.c); logd's control
+ * commands are answered (control.c); the kernel log holds what nslogd
+ * itself reports (klog.c). README.md, beside this file, says what works
+ * and what not yet.
  *
- * Start-up in order: the store, the sockets, the signals, control, the
- * readers; then every privilege but CAP_SYSLOG dropped (priv.c), and
+ * Start-up in order: the sockets, whom to become (which they decide),
+ * the view of the set's nslogfs (which may mount, so before the drop), the
+ * store, the signals, control, the readers; then every privilege but
+ * CAP_SYSLOG dropped (priv.c), the start told in the kernel log, and
  * logd.ready=true through init's property service (once, bounded by a
- * timeout); torn down in reverse. One thread, one poll()
- * loop; nothing in it blocks.
+ * timeout); torn down in reverse. One thread, one poll() loop; nothing in
+ * it blocks.
  */
 #include <errno.h>
 #include <getopt.h>
@@ -29,6 +33,7 @@
 #include <unistd.h>
 
 #include "control.h"
+#include "klog.h"
 #include "logcred.h"
 #include "priv.h"
 #include "property.h"
@@ -39,6 +44,7 @@
 #include "sockets.h"
 #include "stats.h"
 #include "store.h"
+#include "streams.h"
 #include "writer.h"
 
 #ifndef NSLOG_VERSION
@@ -53,6 +59,10 @@ struct nslogd {
 	int sock[NSLOGD_SOCKS];
 	bool inherited[NSLOGD_SOCKS];
 	int sigfd;
+	struct nslogd_user become;	/* whom to become: priv.c */
+	struct nslogd_streams streams;	/* logs 4 to 7 */
+	struct nslogd_rdlogs rdlogs;	/* what the readers open */
+	struct nslogd_klog klog;	/* the kernel log */
 	struct nslogd_store store;
 	struct nslogd_stats stats;
 	struct nslogd_writer writer;	/* the batch buffers: ~130 KiB */
@@ -186,7 +196,7 @@ static int take_signals(void)
 
 /*
  * Readers: a connection holds its socket and a read fd per log it asked
- * for, up to 5 fds; NSLOGD_READERS_MAX of them need more than the usual
+ * for, up to 9 fds; NSLOGD_READERS_MAX of them need more than the usual
  * soft limit of 1024, so take the hard limit.
  */
 static int readers_init(void)
@@ -198,7 +208,9 @@ static int readers_init(void)
 		rl.rlim_cur = rl.rlim_max;
 		setrlimit(RLIMIT_NOFILE, &rl);
 	}
-	nslogd_rdlog_ops(&ops, d.dev_dir);
+	d.rdlogs.dev_dir = d.dev_dir;
+	d.rdlogs.streams = &d.streams;
+	nslogd_rdlog_ops(&ops, &d.rdlogs);
 	return nslogd_reader_init(&d.reader, d.sock[NSLOGD_SOCK_LOGDR], &ops,
 				  nslogd_logcred);
 }
@@ -225,32 +237,80 @@ static void set_ready(void)
 }
 
 /*
- * Once everything is open: CAP_SYSLOG alone, and logd's ids where
- * Android's init made the sockets and nslogd runs as root (priv.c says
- * why). A failure stops nslogd: it does not serve with more than it was
- * told to keep.
+ * Whom nslogd becomes once set up: --user, else logd's ids where Android's
+ * init made the sockets and nslogd runs as root (priv.c says why), else
+ * the ids it has. Known before the sockets are taken (from the
+ * environment) only for --user; the default is settled by
+ * pick_default_user() once they are.
+ */
+static int pick_user(void)
+{
+	if (d.user && nslogd_priv_parse_user(d.user, &d.become)) {
+		fprintf(stderr, "nslogd: --user %s: not UID[:GID[,GROUP...]]\n",
+			d.user);
+		return -1;
+	}
+	return 0;
+}
+
+static void pick_default_user(void)
+{
+	if (d.user)
+		return;
+	nslogd_priv_default_user(geteuid(),
+				 d.inherited[NSLOGD_SOCK_LOGD] &&
+				 d.inherited[NSLOGD_SOCK_LOGDR] &&
+				 d.inherited[NSLOGD_SOCK_LOGDW], &d.become);
+}
+
+/*
+ * The view of the set's nslogfs for logs 4 to 7, made as the user nslogd
+ * becomes will use it (streams.c). Said once on stderr: without one,
+ * crash, stats and security are refused (no-log) and the kernel log
+ * stays empty.
+ */
+static void streams_init(void)
+{
+	static gid_t groups[NSLOGD_GROUPS_MAX];
+	struct nslogd_who who;
+	int n, err;
+
+	if (d.become.set) {
+		who = (struct nslogd_who){ d.become.uid, d.become.gid,
+					   d.become.ngroups, d.become.groups };
+	} else {
+		n = getgroups(NSLOGD_GROUPS_MAX, groups);
+		who = (struct nslogd_who){ geteuid(), getegid(),
+					   n > 0 ? (size_t)n : 0, groups };
+	}
+	err = nslogd_streams_view(&d.streams, d.dev_dir, &who,
+				  nslogd_ringctl_ioctl);
+	if (err)
+		fprintf(stderr,
+			"nslogd: streams: none (an nslogfs mount of the set: %s); crash, stats and security are refused (no-log) and the kernel log stays empty\n",
+			strerror(-err));
+	else if (d.streams.err)
+		fprintf(stderr,
+			"nslogd: streams: in the nodes' nslogfs, where uid %u may not make them (a mount of its own: %s); only streams already there are used\n",
+			(unsigned int)who.uid, strerror(d.streams.err));
+	else
+		fprintf(stderr, "nslogd: streams: in %s\n",
+			nslogd_view_name(d.streams.view));
+}
+
+/*
+ * Once everything is open: CAP_SYSLOG alone, and the ids of d.become. A
+ * failure stops nslogd: it does not serve with more than it was told to
+ * keep.
  */
 static int drop_privileges(void)
 {
 	struct nslogd_privdone done;
-	struct nslogd_user u;
 	const char *what;
 	char line[256];
 	int ret;
 
-	if (d.user) {
-		if (nslogd_priv_parse_user(d.user, &u)) {
-			fprintf(stderr, "nslogd: --user %s: not UID[:GID[,GROUP...]]\n",
-				d.user);
-			return -1;
-		}
-	} else {
-		nslogd_priv_default_user(geteuid(),
-					 d.inherited[NSLOGD_SOCK_LOGD] &&
-					 d.inherited[NSLOGD_SOCK_LOGDR] &&
-					 d.inherited[NSLOGD_SOCK_LOGDW], &u);
-	}
-	ret = nslogd_priv_drop(&u, &done, &what);
+	ret = nslogd_priv_drop(&d.become, &done, &what);
 	if (ret) {
 		fprintf(stderr, "nslogd: dropping privileges: %s: %s\n", what,
 			strerror(-ret));
@@ -259,6 +319,19 @@ static int drop_privileges(void)
 	nslogd_priv_format(&done, line, sizeof(line));
 	fprintf(stderr, "nslogd: %s\n", line);
 	return 0;
+}
+
+/* poll()'s timeout: none while readers have work, else the kernel log's. */
+static int poll_timeout(void)
+{
+	int64_t due;
+
+	if (nslogd_reader_busy(&d.reader))
+		return 0;
+	due = nslogd_klog_tick(&d.klog, &d.stats, now_ns());
+	if (due < 0)
+		return -1;
+	return (int)(due / 1000000) + 1;
 }
 
 static int run(void)
@@ -275,8 +348,7 @@ static int run(void)
 	pfd[NSLOGD_SOCK_LOGDR].fd = nslogd_reader_fd(&d.reader);
 
 	for (;;) {
-		n = poll(pfd, NSLOGD_SOCKS + 1,
-			 nslogd_reader_busy(&d.reader) ? 0 : -1);
+		n = poll(pfd, NSLOGD_SOCKS + 1, poll_timeout());
 		if (n < 0) {
 			if (errno == EINTR)
 				continue;
@@ -356,18 +428,23 @@ int main(int argc, char **argv)
 	if (reinit)
 		return nslogd_reinit_client(d.socket_dir, 1000);
 
-	nslogd_store_init(&d.store, d.dev_dir, nslogd_relay_ioctl);
+	if (pick_user())
+		return 1;
+	if (sockets_init())
+		goto err_sockets;
+	pick_default_user();
+	streams_init();
+	nslogd_klog_init(&d.klog, &d.streams);
+	nslogd_store_init(&d.store, d.dev_dir, nslogd_relay_ioctl, &d.streams);
 	nslogd_store_open(&d.store, now_ns());
-	for (c = 0; c < NSLOGD_STORE_LOGS; c++)
+	for (c = 0; c < NSLOGD_STREAM_FIRST; c++)
 		if (d.store.fd[c] < 0)
 			fprintf(stderr,
 				"nslogd: log %d: %s; tried again on use\n",
 				c, strerror(d.store.open_errno[c]));
-	if (sockets_init())
-		goto err_sockets;
 	if (signals_init()) {
 		perror("nslogd: signals");
-		goto err_sockets;
+		goto err_signals;
 	}
 	nslogd_writer_init(&d.writer, d.sock[NSLOGD_SOCK_LOGDW],
 			   nslogd_logcred);
@@ -378,6 +455,7 @@ int main(int argc, char **argv)
 		fprintf(stderr, "nslogd: control: %s\n", strerror(-c));
 		goto err_control;
 	}
+	d.control.cmd.ring.streams = &d.streams;
 	c = readers_init();
 	if (c) {
 		fprintf(stderr, "nslogd: logdr: %s\n", strerror(-c));
@@ -385,11 +463,22 @@ int main(int argc, char **argv)
 	}
 	if (drop_privileges())
 		goto err_privileges;
+	nslogd_klog_say(&d.klog, NSLOGD_PRIO_INFO, now_ns(),
+			"nslogd %s started: pid %d, uid %u; crash, stats, security and kernel in streams of the set (%s)",
+			NSLOG_VERSION, (int)getpid(), (unsigned int)geteuid(),
+			nslogd_view_name(d.streams.view));
 	set_ready();
 
 	if (!run())
 		ret = 0;
 	print_stats();
+	nslogd_klog_say(&d.klog, NSLOGD_PRIO_INFO, now_ns(),
+			"nslogd stopping: received %llu, stored %llu, refused %llu, dropped %llu",
+			(unsigned long long)d.stats.received,
+			(unsigned long long)d.stats.result[NSLOGD_STORE_STORED],
+			(unsigned long long)(d.stats.received -
+					     d.stats.refused[NSLOGD_DGRAM_OK]),
+			(unsigned long long)d.stats.result[NSLOGD_STORE_DROPPED]);
 
 err_privileges:
 	nslogd_reader_exit(&d.reader);
@@ -397,8 +486,11 @@ err_readers:
 	nslogd_control_exit(&d.control);
 err_control:
 	close(d.sigfd);
+err_signals:
+	nslogd_store_close(&d.store);
+	nslogd_klog_close(&d.klog);
+	nslogd_streams_close(&d.streams);
 err_sockets:
 	sockets_exit();
-	nslogd_store_close(&d.store);
 	return ret;
 }

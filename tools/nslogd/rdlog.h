@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * rdlog: the set's logs as a reader opens them: a read fd of its own per
- * log and connection, so the kernel keeps each reader's place (and tells
+ * rdlog: the set's logs as a reader opens them (the nodes, and the
+ * streams of logs 4 to 7): a read fd of its own per log and connection, so the kernel keeps each reader's place (and tells
  * it what it lost), in nslogger's header. Reached through struct
  * nslogd_rdops, so that the tests play the kernel.
  */
@@ -12,9 +12,11 @@
 
 #include <linux/nslogger.h>
 
+#include "streams.h"
+
 struct nslogd_rdops {
 	/*
-	 * A new non-blocking read fd on log @log_id (0 to 3) reading
+	 * A new non-blocking read fd on log @log_id (0 to 7) reading
 	 * NSLOG_ENTRY_VERSION records, at the oldest stored one; pollable
 	 * (POLLIN: a record is waiting). -errno on failure.
 	 */
@@ -27,6 +29,12 @@ struct nslogd_rdops {
 	void *ctx;
 };
 
-void nslogd_rdlog_ops(struct nslogd_rdops *ops, const char *dev_dir);
+/* Where the real operations find the logs: rdlog.c. */
+struct nslogd_rdlogs {
+	const char *dev_dir;		/* as nslog_dev_path() takes it */
+	struct nslogd_streams *streams;	/* logs 4 to 7; NULL: none */
+};
+
+void nslogd_rdlog_ops(struct nslogd_rdops *ops, struct nslogd_rdlogs *logs);
 
 #endif /* NSLOGD_RDLOG_H */

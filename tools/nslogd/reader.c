@@ -328,6 +328,8 @@ static int conn_setup(struct nslogd_reader *rd, struct nslogd_rconn *c,
 		fd = rd->ops.open(rd->ops.ctx, id);
 		if (fd == -EMFILE || fd == -ENFILE)
 			return fd;	/* the reader would miss records */
+		if (fd == -ENOENT && id >= NSLOGD_STREAM_FIRST)
+			continue;	/* no streams at all: an empty log */
 		if (fd < 0) {
 			rd->st.open_failed++;
 			if (!rd->told_open)

@@ -11,6 +11,13 @@
  * a read open gives a fresh reader, which starts at the oldest stored
  * record, so that LOGGER_GET_LOG_LEN on it is the bytes stored.
  *
+ * Logs 4 to 7 (crash, stats, security, kernel) are streams of the set
+ * (streams.c). One not made yet is answered for as an empty log of the
+ * size it would be made with: getLogSize NSLOGD_STREAM_SIZE, the used
+ * bytes 0, clear a success; setLogSize makes it (its first use). Without
+ * a view of the set's nslogfs, every stream is one not made yet, and
+ * setLogSize cannot make it (-ENOENT, "busy").
+ *
  * Every ioctl goes through rc->ioctl: nslogd_ringctl_ioctl() in the
  * daemon, a stand-in in the tests (the module cannot be loaded there).
  */
@@ -31,6 +38,8 @@
  *	/dev/log/ or /dev/log_*)
  * @ioctl_fn: nslogd_ringctl_ioctl(), or a stand-in
  *
+ * No streams: @rc->streams is set by the caller that has them.
+ *
  * Context: any.
  */
 void nslogd_ringctl_init(struct nslogd_ringctl *rc, const char *dev_dir,
@@ -38,6 +47,7 @@ void nslogd_ringctl_init(struct nslogd_ringctl *rc, const char *dev_dir,
 {
 	rc->dev_dir = dev_dir;
 	rc->ioctl = ioctl_fn;
+	rc->streams = NULL;
 }
 
 /**
@@ -56,14 +66,24 @@ long nslogd_ringctl_ioctl(int fd, unsigned long req, void *arg)
 	return r < 0 ? -errno : r;
 }
 
+/* A stream's fd, made first if @make; -ENOENT: not there. */
+static int stream_open(const struct nslogd_ringctl *rc, unsigned int log,
+		       int flags, bool make)
+{
+	if (!rc->streams)
+		return -ENOENT;
+	return nslogd_streams_open(rc->streams, log, flags, make);
+}
+
 /**
- * nslogd_ringctl_open() - open a log's node
+ * nslogd_ringctl_open() - open a log's node, or its stream
  * @rc: the ring control
- * @log: the log id, 0 to 3
+ * @log: the log id, 0 to 7; a stream (4 to 7) is not made here
  * @flags: O_WRONLY, or O_RDONLY | O_NONBLOCK for a reader
  *
  * Context: process; opens a file.
- * Return: the fd (close-on-exec), or -errno.
+ * Return: the fd (close-on-exec), or -errno (-ENOENT: a stream not made
+ * yet).
  */
 int nslogd_ringctl_open(const struct nslogd_ringctl *rc, unsigned int log,
 			int flags)
@@ -71,6 +91,8 @@ int nslogd_ringctl_open(const struct nslogd_ringctl *rc, unsigned int log,
 	char path[NSLOG_PATH_MAX];
 	int fd;
 
+	if (nslogd_stream_name(log))
+		return stream_open(rc, log, flags, false);
 	if (log >= NSLOG_BUF_COUNT)
 		return -ENOENT;
 	if (nslog_dev_path(path, sizeof(path), (int)log, rc->dev_dir) < 0)
@@ -93,98 +115,95 @@ static long ring_call(const struct nslogd_ringctl *rc, unsigned int log,
 	return r;
 }
 
+/* A stream not made yet answers as an empty log: @absent. */
+static long ring_call_or(const struct nslogd_ringctl *rc, unsigned int log,
+			 int flags, unsigned long req, long absent)
+{
+	long r = ring_call(rc, log, flags, req, NULL);
+
+	return r == -ENOENT && nslogd_stream_name(log) ? absent : r;
+}
+
 /**
  * nslogd_ringctl_size() - a log's ring size (LOGGER_GET_LOG_BUF_SIZE)
  * @rc: the ring control
- * @log: the log id, 0 to 3
+ * @log: the log id, 0 to 7
  *
  * Context: process.
- * Return: the size in bytes, or -errno.
+ * Return: the size in bytes (NSLOGD_STREAM_SIZE for a stream not made
+ * yet), or -errno.
  */
 long nslogd_ringctl_size(const struct nslogd_ringctl *rc, unsigned int log)
 {
-	return ring_call(rc, log, O_WRONLY, LOGGER_GET_LOG_BUF_SIZE, NULL);
+	return ring_call_or(rc, log, O_WRONLY, LOGGER_GET_LOG_BUF_SIZE,
+			    NSLOGD_STREAM_SIZE);
 }
 
 /**
  * nslogd_ringctl_used() - the bytes a log holds now (LOGGER_GET_LOG_LEN)
  * @rc: the ring control
- * @log: the log id, 0 to 3
+ * @log: the log id, 0 to 7
  *
  * Asked of a fresh reader, which has read nothing: every stored record,
  * headers and padding included, whoever wrote it.
  *
  * Context: process.
- * Return: the bytes, or -errno.
+ * Return: the bytes (0 for a stream not made yet), or -errno.
  */
 long nslogd_ringctl_used(const struct nslogd_ringctl *rc, unsigned int log)
 {
-	return ring_call(rc, log, O_RDONLY | O_NONBLOCK, LOGGER_GET_LOG_LEN,
-			 NULL);
+	return ring_call_or(rc, log, O_RDONLY | O_NONBLOCK, LOGGER_GET_LOG_LEN,
+			    0);
 }
 
 /**
  * nslogd_ringctl_flush() - drop every record of a log (LOGGER_FLUSH_LOG)
  * @rc: the ring control
- * @log: the log id, 0 to 3
+ * @log: the log id, 0 to 7
  *
  * The kernel checks nslogd's own privilege at the call (the log group or
- * CAP_SYSLOG over the set); whom nslogd lets ask is command.c's business.
+ * CAP_SYSLOG over the set; for a stream, the file's mode, nslogd's own);
+ * whom nslogd lets ask is command.c's business.
  *
  * Context: process.
- * Return: 0, or -errno (-EPERM: nslogd lacks the privilege).
+ * Return: 0 (also for a stream not made yet: nothing to drop), or -errno
+ * (-EPERM: nslogd lacks the privilege).
  */
 int nslogd_ringctl_flush(const struct nslogd_ringctl *rc, unsigned int log)
 {
-	long r = ring_call(rc, log, O_WRONLY, LOGGER_FLUSH_LOG, NULL);
+	long r = ring_call_or(rc, log, O_WRONLY, LOGGER_FLUSH_LOG, 0);
 
 	return r < 0 ? (int)r : 0;
-}
-
-static uint32_t roundup_pow2(uint32_t v)
-{
-	uint32_t p = NSLOGD_RING_MIN;
-
-	while (p < v && p < (1u << 31))
-		p <<= 1;
-	return p;
 }
 
 /**
  * nslogd_ringctl_resize() - give a log the size asked, or the most allowed
  * @rc: the ring control
- * @log: the log id, 0 to 3
+ * @log: the log id, 0 to 7; a stream not made yet is made
  * @bytes: the size asked
  *
- * The kernel rounds a size up to a power of two and refuses one above
- * what the host allows the set (-EFBIG: ns_max_size for a container's
- * set), a limit the container cannot read. So the power of two at or
- * above @bytes is asked first, then each next lower one until the kernel
- * takes one: at most log2(@bytes / 8 KiB) calls, each a refusal that
- * costs nothing. The size the log has then is read back, not assumed.
+ * As ringfit.c does: the power of two at or above @bytes, else the
+ * largest below it that the limits allow.
  *
  * Context: process; the kernel moves the kept records, at most one
  * ring's worth of memcpy().
  * Return: the log's size now, or -errno (-EPERM: nslogd has no
- * CAP_SYSLOG over the set; -ENOMEM: its memory cgroup is full).
+ * CAP_SYSLOG over the set; -ENOMEM: its memory cgroup is full; -ENOENT:
+ * no view to make a stream in).
  */
 long nslogd_ringctl_resize(const struct nslogd_ringctl *rc, unsigned int log,
 			   uint32_t bytes)
 {
-	uint32_t want = roundup_pow2(bytes);
 	long r;
-	int fd = nslogd_ringctl_open(rc, log, O_WRONLY);
+	int fd;
 
+	if (nslogd_stream_name(log))
+		fd = stream_open(rc, log, O_WRONLY, true);
+	else
+		fd = nslogd_ringctl_open(rc, log, O_WRONLY);
 	if (fd < 0)
 		return fd;
-	for (;;) {
-		r = rc->ioctl(fd, NSLOG_IOC_SET_SIZE, &want);
-		if (r != -EFBIG || want <= NSLOGD_RING_MIN)
-			break;
-		want >>= 1;
-	}
-	if (r >= 0)
-		r = rc->ioctl(fd, LOGGER_GET_LOG_BUF_SIZE, NULL);
+	r = nslogd_ringfit(rc->ioctl, fd, bytes);
 	close(fd);
 	return r;
 }
@@ -192,7 +211,7 @@ long nslogd_ringctl_resize(const struct nslogd_ringctl *rc, unsigned int log,
 /**
  * nslogd_ringctl_reader() - a fresh reader of a log, with nslogger's header
  * @rc: the ring control
- * @log: the log id, 0 to 3
+ * @log: the log id, 0 to 7
  * @head_seq: set to the seq the next record written will get: a reader
  *	that stops there reads a bounded number of records however fast
  *	writers go on
@@ -203,7 +222,7 @@ long nslogd_ringctl_resize(const struct nslogd_ringctl *rc, unsigned int log,
  * euid and seq of every record.
  *
  * Context: process.
- * Return: the fd, or -errno.
+ * Return: the fd, or -errno (-ENOENT: a stream not made yet).
  */
 int nslogd_ringctl_reader(const struct nslogd_ringctl *rc, unsigned int log,
 			  uint64_t *head_seq, uint64_t *tail_seq)

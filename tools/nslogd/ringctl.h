@@ -2,26 +2,21 @@
 /*
  * ringctl: what the control socket asks of the set's logs, through the
  * logger ioctls: a ring's size, how much of it is used, a flush, a
- * resize within what the host allows, and a fresh reader for statistics.
+ * resize within what the host allows, and a fresh reader for statistics;
+ * for logs 0 to 3 on the set's nodes, for 4 to 7 on their streams.
  */
 #ifndef NSLOGD_RINGCTL_H
 #define NSLOGD_RINGCTL_H
 
 #include <stdint.h>
 
-/* The smallest ring the kernel makes (NSLOG_IOC_SET_SIZE's -EINVAL). */
-#define NSLOGD_RING_MIN		(8u << 10)
-
-/*
- * The ioctl, or the tests' stand-in: like NSLOG_IOC_RELAY's in store.h,
- * the only way control reaches the kernel. Returns what ioctl() returns
- * (0 or more), or -errno.
- */
-typedef long nslogd_ringctl_ioctl_fn(int fd, unsigned long req, void *arg);
+#include "ringfit.h"
+#include "streams.h"
 
 struct nslogd_ringctl {
 	const char *dev_dir;		/* as nslog_dev_path() takes it */
 	nslogd_ringctl_ioctl_fn *ioctl;
+	struct nslogd_streams *streams;	/* logs 4 to 7; NULL: none */
 };
 
 void nslogd_ringctl_init(struct nslogd_ringctl *rc, const char *dev_dir,

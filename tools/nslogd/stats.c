@@ -55,15 +55,15 @@ void nslogd_stats_result(struct nslogd_stats *st, unsigned int log_id,
 	st->result[r]++;
 	if (r == NSLOGD_STORE_STORED)
 		st->stored[log_id]++;
-	if (r == NSLOGD_STORE_NOT_YET)
-		st->not_yet[log_id]++;
+	else if (r != NSLOGD_STORE_DROPPED)
+		st->unstored[log_id]++;
 	if (r == NSLOGD_STORE_STORED || r == NSLOGD_STORE_DROPPED ||
 	    (st->told_results & (1u << r)))
 		return;
 	st->told_results |= 1u << r;
-	if (r == NSLOGD_STORE_NOT_YET)
+	if (r == NSLOGD_STORE_NO_FILE_LOG)
 		fprintf(stderr,
-			"nslogd: a record of log %u not stored: crash, stats and security have no stream yet; only counted from now on\n",
+			"nslogd: a record of log %u not stored: the nslogger module cannot relay into a stream (no NSLOG_RELAY_FILE_LOG: older than this nslogd); crash, stats and security are only counted from now on\n",
 			log_id);
 	else
 		fprintf(stderr,
@@ -77,9 +77,9 @@ void nslogd_stats_result(struct nslogd_stats *st, unsigned int log_id,
  * @buf: where to write, NUL-terminated
  * @size: its size
  *
- * "received N accepted N stored N (main N radio N events N system N)
- * dropped N not-stored-yet N (crash N stats N security N) no-log N
- * failed N refused N (short N empty N ...) fds-closed N logd-closed N
+ * "received N accepted N stored N (main N radio N events N system N
+ * crash N stats N security N) dropped N no-log N failed N no-file-log N
+ * refused N (short N empty N ...) fds-closed N logd-closed N
  * logdr-closed N".
  *
  * Context: any.
@@ -107,15 +107,11 @@ size_t nslogd_stats_format(const struct nslogd_stats *st, char *buf,
 	for (i = 0; i < NSLOGD_STORE_LOGS; i++)
 		OUT("%s%s %llu", i ? " " : "", logs[i],
 		    (unsigned long long)st->stored[i]);
-	OUT(") dropped %llu not-stored-yet %llu (",
+	OUT(") dropped %llu no-log %llu failed %llu no-file-log %llu refused %llu (",
 	    (unsigned long long)st->result[NSLOGD_STORE_DROPPED],
-	    (unsigned long long)st->result[NSLOGD_STORE_NOT_YET]);
-	for (i = NSLOGD_LOG_CRASH; i <= NSLOGD_LOG_SECURITY; i++)
-		OUT("%s%s %llu", i > NSLOGD_LOG_CRASH ? " " : "", logs[i],
-		    (unsigned long long)st->not_yet[i]);
-	OUT(") no-log %llu failed %llu refused %llu (",
 	    (unsigned long long)st->result[NSLOGD_STORE_NO_LOG],
-	    (unsigned long long)st->result[NSLOGD_STORE_FAILED], refused);
+	    (unsigned long long)st->result[NSLOGD_STORE_FAILED],
+	    (unsigned long long)st->result[NSLOGD_STORE_NO_FILE_LOG], refused);
 	for (i = 1; i < NSLOGD_DGRAM_VERDICTS; i++)
 		OUT("%s%s %llu", i > 1 ? " " : "", nslogd_verdict_name(i),
 		    (unsigned long long)st->refused[i]);

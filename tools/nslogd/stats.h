@@ -17,7 +17,7 @@ struct nslogd_stats {
 	uint64_t refused[NSLOGD_DGRAM_VERDICTS];	/* [0]: accepted */
 	uint64_t result[NSLOGD_STORE_RESULTS];	/* of the accepted */
 	uint64_t stored[NSLOGD_LOG_COUNT];	/* per log id */
-	uint64_t not_yet[NSLOGD_LOG_COUNT];	/* per log id: 4 to 6 */
+	uint64_t unstored[NSLOGD_LOG_COUNT];	/* per log id: no-log, failed, no-file-log */
 	uint64_t fds_closed;		/* fds a writer passed, closed unread */
 	uint64_t conns_closed[2];	/* logd, logdr: accepted and closed */
 	/* what was said once already (bits of verdicts, results) */

@@ -8,9 +8,22 @@
  * tried again on use, at most once a second, so a missing node costs an
  * open() a second and not one per record.
  *
- * Crash (4), stats (5) and security (6) have no log in a set; the issue
- * wants them in streams of the same set, which this version does not make
- * yet: their records are counted as NSLOGD_STORE_NOT_YET and not stored.
+ * Crash (4), stats (5) and security (6) have no log in a set: they go to
+ * streams of the same set (streams.c), made when their first record comes
+ * and opened write-only then, through NSLOG_IOC_RELAY with
+ * NSLOG_RELAY_FILE_LOG on the stream's fd. Without a view of the set's
+ * nslogfs, or when a stream cannot be made, their records are counted as
+ * NSLOGD_STORE_NO_LOG, and the stream is tried again at most once a
+ * second, as a missing node. A kernel older than the flag refuses it
+ * (-EINVAL: nslogd's arguments are otherwise always valid); from then on
+ * their records are counted as NSLOGD_STORE_NO_FILE_LOG, never stored
+ * anywhere else (not into main).
+ *
+ * A stream can be removed while nslogd holds it (an unlink through any
+ * mount of the set): the records would go on into a log no new reader
+ * finds. So, at most once a second and only when a record comes for it,
+ * nslogd looks whether the name still leads to the stream it holds, and
+ * opens (or makes) it again if not.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -24,9 +37,9 @@
 static const char *const result_names[NSLOGD_STORE_RESULTS] = {
 	[NSLOGD_STORE_STORED]	= "stored",
 	[NSLOGD_STORE_DROPPED]	= "dropped",
-	[NSLOGD_STORE_NOT_YET]	= "not-stored-yet",
 	[NSLOGD_STORE_NO_LOG]	= "no-log",
 	[NSLOGD_STORE_FAILED]	= "failed",
+	[NSLOGD_STORE_NO_FILE_LOG] = "no-file-log",
 };
 
 /**
@@ -64,11 +77,12 @@ int nslogd_relay_ioctl(int fd, const struct nslog_relay *relay)
  * @dev_dir: where the nodes are, as nslog_dev_path() takes it (NULL:
  *	$NSLOG_DEV_DIR, else /dev/log/ or /dev/log_*)
  * @relay: nslogd_relay_ioctl(), or a stand-in
+ * @streams: where crash, stats and security go; NULL for nowhere
  *
  * Context: any.
  */
 void nslogd_store_init(struct nslogd_store *s, const char *dev_dir,
-		       nslogd_relay_fn *relay)
+		       nslogd_relay_fn *relay, struct nslogd_streams *streams)
 {
 	unsigned int i;
 
@@ -77,6 +91,19 @@ void nslogd_store_init(struct nslogd_store *s, const char *dev_dir,
 		s->fd[i] = -1;
 	s->dev_dir = dev_dir;
 	s->relay = relay;
+	s->streams = streams;
+}
+
+/* A stream's write fd, made on first use; -errno. */
+static int store_open_stream(struct nslogd_store *s, unsigned int i)
+{
+	int fd;
+
+	if (!s->streams || s->streams->dirfd < 0)
+		return -(s->streams && s->streams->err ? s->streams->err :
+			 ENODEV);
+	fd = nslogd_streams_open(s->streams, i, O_WRONLY, true);
+	return fd;
 }
 
 static int store_open_log(struct nslogd_store *s, unsigned int i,
@@ -85,14 +112,22 @@ static int store_open_log(struct nslogd_store *s, unsigned int i,
 	char path[NSLOG_PATH_MAX];
 	int fd;
 
-	if (nslog_dev_path(path, sizeof(path), (int)i, s->dev_dir) < 0) {
+	if (nslogd_stream_name(i)) {
+		fd = store_open_stream(s, i);
+		if (fd < 0) {
+			s->open_errno[i] = -fd;
+			goto err_retry;
+		}
+		s->next_check_ns[i] = now_ns + NSLOGD_STORE_RETRY_NS;
+	} else if (nslog_dev_path(path, sizeof(path), (int)i, s->dev_dir) < 0) {
 		s->open_errno[i] = ENAMETOOLONG;
 		goto err_retry;
-	}
-	fd = open(path, O_WRONLY | O_CLOEXEC);
-	if (fd < 0) {
-		s->open_errno[i] = errno;
-		goto err_retry;
+	} else {
+		fd = open(path, O_WRONLY | O_CLOEXEC);
+		if (fd < 0) {
+			s->open_errno[i] = errno;
+			goto err_retry;
+		}
 	}
 	s->fd[i] = fd;
 	s->open_errno[i] = 0;
@@ -108,6 +143,8 @@ err_retry:
  * @s: the store
  * @now_ns: the time, for the retry of a node that fails
  *
+ * The streams are not opened here: each on its first record.
+ *
  * Context: process; opens files.
  * Return: how many of the four are open; a log that failed is tried again
  * by nslogd_store_put(), and its errno is in @s->open_errno.
@@ -117,7 +154,7 @@ int nslogd_store_open(struct nslogd_store *s, int64_t now_ns)
 	unsigned int i;
 	int n = 0;
 
-	for (i = 0; i < NSLOGD_STORE_LOGS; i++)
+	for (i = 0; i < NSLOGD_STREAM_FIRST; i++)
 		if (s->fd[i] >= 0 || !store_open_log(s, i, now_ns))
 			n++;
 	return n;
@@ -129,9 +166,10 @@ int nslogd_store_open(struct nslogd_store *s, int64_t now_ns)
  * @rec: an accepted record (nslogd_dgram_parse())
  * @now_ns: the time, for the retry of a node that failed to open
  * @err: set to the errno of NSLOGD_STORE_NO_LOG and NSLOGD_STORE_FAILED
+ *	(for a stream without a view, the reason there is none)
  *
  * The writer is named by its SCM_CREDENTIALS pid and uid, with
- * NSLOG_RELAY_KEEP_EXITED: a writer that exited before its datagram was
+ * NSLOG_RELAY_KEEP_EXITED (and NSLOG_RELAY_FILE_LOG into a stream): a writer that exited before its datagram was
  * read (a short-lived command) is stored with the credentials it sent,
  * marked unverified by the kernel, rather than lost.
  *
@@ -144,11 +182,23 @@ enum nslogd_store_result nslogd_store_put(struct nslogd_store *s,
 {
 	struct nslog_relay r;
 	unsigned int i = rec->log_id;
+	bool stream = nslogd_stream_name(i) != NULL;
 	int ret;
 
 	*err = 0;
-	if (i >= NSLOGD_STORE_LOGS)
-		return NSLOGD_STORE_NOT_YET;	/* TODO: streams for 4 to 6 */
+	if (i >= NSLOGD_STORE_LOGS) {
+		*err = EINVAL;
+		return NSLOGD_STORE_FAILED;	/* dgram.c lets none through */
+	}
+	if (stream && s->no_file_log)
+		return NSLOGD_STORE_NO_FILE_LOG;
+	if (stream && s->fd[i] >= 0 && now_ns >= s->next_check_ns[i]) {
+		s->next_check_ns[i] = now_ns + NSLOGD_STORE_RETRY_NS;
+		if (nslogd_streams_stale(s->streams, i, s->fd[i])) {
+			close(s->fd[i]);
+			s->fd[i] = -1;
+		}
+	}
 	if (s->fd[i] < 0) {
 		if (now_ns < s->next_try_ns[i] || store_open_log(s, i, now_ns)) {
 			*err = s->open_errno[i];
@@ -160,9 +210,10 @@ enum nslogd_store_result nslogd_store_put(struct nslogd_store *s,
 	r.pid = rec->pid;
 	r.uid = rec->uid;
 	r.tid = rec->tid;
-	r.log_id = i;
+	r.log_id = stream ? 0 : i;
 	r.time_ns = (int64_t)rec->sec * 1000000000LL + rec->nsec;
-	r.flags = NSLOG_RELAY_KEEP_EXITED;
+	r.flags = NSLOG_RELAY_KEEP_EXITED |
+		  (stream ? NSLOG_RELAY_FILE_LOG : 0);
 	r.len = (uint32_t)rec->len;
 	r.payload = (uint64_t)(uintptr_t)rec->payload;
 
@@ -171,6 +222,10 @@ enum nslogd_store_result nslogd_store_put(struct nslogd_store *s,
 		return NSLOGD_STORE_STORED;
 	if (ret == -EAGAIN)
 		return NSLOGD_STORE_DROPPED;
+	if (ret == -EINVAL && stream) {
+		s->no_file_log = true;
+		return NSLOGD_STORE_NO_FILE_LOG;
+	}
 	*err = -ret;
 	return NSLOGD_STORE_FAILED;
 }

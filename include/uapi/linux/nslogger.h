@@ -373,6 +373,13 @@ struct nslog_open_stream {
  * Needs CAP_SYSLOG in the initial user namespace.
  */
 #define NSLOG_RELAY_WRITER_SET	0x2
+/*
+ * Store into the log of the file the call is made on, whichever it is: one
+ * of the four or a stream (an nslogfs file, docs/nslogfs.md), not the log
+ * @log_id names; @log_id must then be 0.  Not with NSLOG_RELAY_WRITER_SET:
+ * the file's log is of the file's set.
+ */
+#define NSLOG_RELAY_FILE_LOG	0x4
 
 /**
  * struct nslog_relay - argument of NSLOG_IOC_RELAY: one record of another
@@ -386,7 +393,8 @@ struct nslog_open_stream {
  * @tid: the writer's thread id, as it claims it (logd's header); stored
  *	and shown as given, never translated
  * @log_id: which log, as Android's LOG_ID_* number them: 0 main, 1 radio,
- *	2 events, 3 system
+ *	2 events, 3 system; 0 with NSLOG_RELAY_FILE_LOG, which names the
+ *	file's own log instead
  * @time_ns: the writer's CLOCK_REALTIME, as it claims it, nanoseconds since
  *	the epoch, 0 or more
  * @flags: NSLOG_RELAY_*
@@ -410,18 +418,20 @@ struct nslog_relay {
 
 /*
  * Store one record as written by another process (a logd-protocol relay).
- * On a write fd of any log of the set (a read fd only for CAP_SYSLOG in
- * the initial user namespace, such as NSLOG_IOC_OPEN_NS's); the caller
- * needs CAP_SYSLOG in the user namespace owning the set, and the writer must
- * be a process of the set's IPC namespace.  The record is charged to the
- * writer's cgroups, as if it had called write().  Returns @len, also when a
- * rate limit dropped it unless drop_errno is set (then -EAGAIN).  Errors:
- * -EBADF (read fd), -EPERM (no privilege over the set; the writer in
- * another IPC namespace), -EFAULT, -EINVAL (@flags, @__reserved, @log_id,
- * @tid, @time_ns, @len 0, @pid 0 or less), -EMSGSIZE (@len over the
- * maximum), -ESRCH (the writer is gone, without NSLOG_RELAY_KEEP_EXITED),
- * -EOVERFLOW (a gone writer's @uid does not map into the set's user
- * namespace), -ENOSPC, -ENOMEM.  docs/abi.md has the recipe for pidfds.
+ * On a write fd of any log of the set, a stream's included (a read fd only
+ * for CAP_SYSLOG in the initial user namespace, such as NSLOG_IOC_OPEN_NS's);
+ * the caller needs CAP_SYSLOG in the user namespace owning the set, and the
+ * writer must be a process of the set's IPC namespace.  The record is
+ * charged to the writer's cgroups, as if it had called write().  Returns
+ * @len, also when a rate limit dropped it unless drop_errno is set (then
+ * -EAGAIN).  Errors: -EBADF (read fd), -EPERM (no privilege over the set;
+ * the writer in another IPC namespace), -EFAULT, -EINVAL (@flags,
+ * @__reserved, @log_id, @tid, @time_ns, @len 0, @pid 0 or less;
+ * NSLOG_RELAY_FILE_LOG with a @log_id or with NSLOG_RELAY_WRITER_SET),
+ * -EMSGSIZE (@len over the maximum), -ESRCH (the writer is gone, without
+ * NSLOG_RELAY_KEEP_EXITED), -EOVERFLOW (a gone writer's @uid does not map
+ * into the set's user namespace), -ENOSPC, -ENOMEM.  docs/abi.md has the
+ * recipe for pidfds.
  */
 #define NSLOG_IOC_RELAY		_IOW(__LOGGERIO, 0x45, struct nslog_relay)
 
