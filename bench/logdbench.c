@@ -4,7 +4,7 @@
  * into a log node, for bench/nslogd.sh.
  *
  *   logdbench send -s SOCKET -c COUNTER [-j THREADS] [-n COUNT] [-S SEED]
- *                  [-w MS] [-l LABEL] [-N NAME]
+ *                  [-w MS] [-p PID] [-l LABEL] [-N NAME]
  *	THREADS threads (default 1) of one process write COUNT records in
  *	all (default 20000), as Android 12+'s liblog writes to logd: one
  *	socket for the process, SOCK_DGRAM, blocking, connected to SOCKET;
@@ -33,7 +33,10 @@
  * (send_ns), then wait for the counter to have moved by COUNT, at most MS
  * milliseconds (default 10000), and time that too (land_ns, from the same
  * start).  A datagram sent is not yet received: up to the socket's queue
- * of them is still on its way when the writers are done.
+ * of them is still on its way when the writers are done.  -p: PID is the
+ * receiver; rx_waits is how often it waited meanwhile (its
+ * voluntary_ctxt_switches), so landed / rx_waits is the datagrams it took
+ * a wake-up.
  *
  * The records are the same for every target: each thread has a table of
  * 1024, made from SEED (default 1) and the thread's number, and writes
@@ -65,7 +68,7 @@
 #include <linux/nslogger.h>
 
 #define CSV_HEADER "label,name,threads,sent,landed,send_ns,land_ns," \
-	"sent_per_s,landed_per_s"
+	"sent_per_s,landed_per_s,rx_waits"
 
 #define HDR_SIZE	11	/* android_log_header_t */
 #define MAX_PAYLOAD	4068	/* logd's LOGGER_ENTRY_MAX_PAYLOAD */
@@ -257,6 +260,26 @@ static uint64_t counter_read(const struct counter *c)
 	return info.head_seq;
 }
 
+/* The times PID waited (went to sleep), 0 if it cannot be read. */
+static uint64_t waits(pid_t pid)
+{
+	char path[64], line[128];
+	unsigned long long n = 0;
+	FILE *f;
+
+	if (!pid)
+		return 0;
+	snprintf(path, sizeof(path), "/proc/%d/status", (int)pid);
+	f = fopen(path, "re");
+	if (!f)
+		return 0;
+	while (fgets(line, sizeof(line), f))
+		if (sscanf(line, "voluntary_ctxt_switches: %llu", &n) == 1)
+			break;
+	fclose(f);
+	return n;
+}
+
 /* ---- send and dev --------------------------------------------------- */
 
 static int open_target(const char *sock, const char *node)
@@ -283,12 +306,12 @@ static int open_target(const char *sock, const char *node)
 
 static int write_records(const char *sock, const char *node,
 			 const char *cspec, unsigned int threads,
-			 uint64_t count, unsigned int wait_ms,
+			 uint64_t count, unsigned int wait_ms, pid_t rx,
 			 const char *label, const char *name)
 {
 	static struct writer w[MAX_THREADS];
 	struct counter c;
-	uint64_t before, landed, t0, t_sent, t_land, deadline;
+	uint64_t before, landed, t0, t_sent, t_land, deadline, rx_waits;
 	unsigned int i;
 	int err = 0;
 
@@ -310,6 +333,7 @@ static int write_records(const char *sock, const char *node,
 			die("pthread_create");
 	}
 	before = counter_read(&c);
+	rx_waits = waits(rx);
 	pthread_barrier_wait(&g.start);
 	/*
 	 * The writers' own clocks: whoever the barrier lets run first (on
@@ -340,18 +364,20 @@ static int write_records(const char *sock, const char *node,
 			break;
 		usleep(500);
 	}
+	rx_waits = waits(rx) - rx_waits;
 	if (landed != count) {
 		fprintf(stderr, "logdbench: %s: %llu records landed of %llu\n",
 			name, (unsigned long long)landed,
 			(unsigned long long)count);
 		err = err ? err : EIO;
 	}
-	printf("%s,%s,%u,%llu,%llu,%llu,%llu,%.0f,%.0f\n", label, name,
+	printf("%s,%s,%u,%llu,%llu,%llu,%llu,%.0f,%.0f,%llu\n", label, name,
 	       threads, (unsigned long long)count, (unsigned long long)landed,
 	       (unsigned long long)(t_sent - t0),
 	       (unsigned long long)(t_land - t0),
 	       count * 1e9 / (double)(t_sent - t0),
-	       landed * 1e9 / (double)(t_land - t0));
+	       landed * 1e9 / (double)(t_land - t0),
+	       (unsigned long long)rx_waits);
 	return err ? 1 : 0;
 }
 
@@ -425,7 +451,7 @@ static void __attribute__((noreturn)) receive(const char *sock,
 static void usage(void)
 {
 	fprintf(stderr,
-		"usage: logdbench send -s SOCKET -c COUNTER [-j THREADS] [-n COUNT] [-S SEED] [-w MS] [-l LABEL] [-N NAME]\n"
+		"usage: logdbench send -s SOCKET -c COUNTER [-j THREADS] [-n COUNT] [-S SEED] [-w MS] [-p PID] [-l LABEL] [-N NAME]\n"
 		"       logdbench dev -d NODE -c COUNTER [same options]\n"
 		"       logdbench recv -s SOCKET -c FILE\n"
 		"       logdbench -H\n");
@@ -438,6 +464,7 @@ int main(int argc, char **argv)
 	const char *label = "run", *name = NULL;
 	unsigned int threads = 1, wait_ms = 10000;
 	uint64_t count = 20000;
+	pid_t rx = 0;
 	int opt;
 
 	if (argc == 2 && !strcmp(argv[1], "-H")) {
@@ -449,7 +476,7 @@ int main(int argc, char **argv)
 	mode = argv[1];
 	g.seed = 1;
 	optind = 2;
-	while ((opt = getopt(argc, argv, "s:d:c:j:n:S:w:l:N:")) != -1) {
+	while ((opt = getopt(argc, argv, "s:d:c:j:n:S:w:p:l:N:")) != -1) {
 		switch (opt) {
 		case 's':
 			sock = optarg;
@@ -472,6 +499,9 @@ int main(int argc, char **argv)
 		case 'w':
 			wait_ms = (unsigned int)atoi(optarg);
 			break;
+		case 'p':
+			rx = (pid_t)atoi(optarg);
+			break;
 		case 'l':
 			label = optarg;
 			break;
@@ -489,10 +519,10 @@ int main(int argc, char **argv)
 		receive(sock, cspec);
 	if (!strcmp(mode, "send") && sock && !node)
 		return write_records(sock, NULL, cspec, threads, count, wait_ms,
-				     label, name ? name : "send");
+				     rx, label, name ? name : "send");
 	if (!strcmp(mode, "dev") && node && !sock)
 		return write_records(NULL, node, cspec, threads, count, wait_ms,
-				     label, name ? name : "dev");
+				     rx, label, name ? name : "dev");
 	usage();
 	return 2;
 }

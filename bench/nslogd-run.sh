@@ -134,9 +134,9 @@ echo "main_ring,$(ctl "$tmp/nslogd" 'getLogSize 0')" >>"$out/env.csv"
 run_one() {	# TARGET THREADS LABEL
 	case $1 in
 	nslogd)	"$lb" send -s "$tmp/nslogd/logdw" -c ring:$node -j "$2" \
-			-n "$count" -l "$3" -N nslogd ;;
+			-n "$count" -p "$main_pid" -l "$3" -N nslogd ;;
 	bare)	"$lb" send -s "$tmp/bare/logdw" -c "file:$tmp/bare/count" \
-			-j "$2" -n "$count" -l "$3" -N bare ;;
+			-j "$2" -n "$count" -p "$bare_pid" -l "$3" -N bare ;;
 	dev)	"$lb" dev -d $node -c ring:$node -j "$2" -n "$count" \
 			-l "$3" -N dev ;;
 	esac

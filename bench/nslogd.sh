@@ -22,9 +22,10 @@
 #
 # Writes DIR/nslogd.csv (logdbench's columns, labels r1..rN), rss.csv,
 # statistics.csv, fill.csv, env.csv, host.csv, and prints per thread count
-# the median over rounds (min-max) of records per second of each target
-# and of the ratios nslogd/bare and direct/bare; with --icount also
-# instructions per record; then the memory.  Not part of `make bench`.
+# the median over rounds (min-max) of records per second of each target,
+# of the datagrams each receiver took a wake-up, and of the ratios
+# nslogd/bare and direct/bare; with --icount also instructions per record;
+# then the memory.  Not part of `make bench`.
 #
 # --icount boots one vCPU under QEMU's -icount shift=0, as bench/relay.sh
 # does: the guest's nanosecond is one instruction, so rates become
@@ -117,9 +118,12 @@ import csv, os, statistics, sys
 out, icount = sys.argv[1], sys.argv[2] == "1"
 rows = [r for r in csv.DictReader(open(os.path.join(out, "nslogd.csv")))]
 rate = {}
+batch = {}
 for r in rows:
-    rate[(r["label"], int(r["threads"]), r["name"])] = \
-        (float(r["landed_per_s"]), int(r["landed"]) == int(r["sent"]))
+    key = (r["label"], int(r["threads"]), r["name"])
+    rate[key] = (float(r["landed_per_s"]), int(r["landed"]) == int(r["sent"]))
+    if int(r["rx_waits"]):
+        batch[key] = int(r["landed"]) / int(r["rx_waits"])
 labels = sorted({k[0] for k in rate})
 names = ["nslogd", "bare", "dev"]
 def cell(vals, fmt):
@@ -139,6 +143,9 @@ for th in sorted({k[1] for k in rate}):
         line = "  %-16s %34s" % (n, cell(v, "%.0f"))
         if icount:
             line += "   instructions/record %s" % cell([1e9 / x for x in v], "%.0f")
+        b = [batch[(l, th, n)] for l in labels if (l, th, n) in batch]
+        if b:
+            line += "   records/receiver wait %s" % cell(b, "%.1f")
         print(line)
     for a, what in (("nslogd", "nslogd/bare"), ("dev", "direct/bare")):
         v = [rate[(l, th, a)][0] / rate[(l, th, "bare")][0] for l in labels
