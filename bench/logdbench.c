@@ -58,6 +58,7 @@
 #include <string.h>
 #include <sys/ioctl.h>
 #include <sys/mman.h>
+#include <sys/prctl.h>
 #include <sys/socket.h>
 #include <sys/syscall.h>
 #include <sys/uio.h>
@@ -400,6 +401,8 @@ static void __attribute__((noreturn)) receive(const char *sock,
 	unsigned int b, i;
 	int fd, one = 1, got;
 
+	/* Its own name, apart from the writers' in a profile. */
+	prctl(PR_SET_NAME, "logdbench-recv");
 	if (strlen(sock) >= sizeof(sa.sun_path)) {
 		errno = ENAMETOOLONG;
 		die(sock);

@@ -165,9 +165,9 @@ if [ -n "${NSLOG_LOGDB_PERF:-}" ]; then
 	for t in nslogd bare; do
 		c=ring:$node
 		[ $t = bare ] && c=file:$tmp/bare/count
-		perf record -q -a -e cpu-clock -o "$tmp/perf.data" -- \
+		perf record -q -a -e cpu-clock -F 10000 -o "$tmp/perf.data" -- \
 			"$lb" send -s "$tmp/$t/logdw" -c "$c" -j 4 \
-			-n $((count * 2)) -l perf -N $t >>"$out/perf.csv" || rc=1
+			-n $((count * 5)) -l perf -N $t >>"$out/perf.csv" || rc=1
 		{
 			echo "== $t: by command"
 			perf report -i "$tmp/perf.data" --stdio --no-children \
