@@ -95,8 +95,10 @@ $(TEST_PROGS): $(TESTBIN)/%: $$(%_SRCS) $(TEST_HDRS)
 	@mkdir -p $(TESTBIN)
 	$(CC) $(TEST_CFLAGS) -o $@ $($*_SRCS)
 
-# The benchmarks' user-space harness (bench/bench.sh and bench/ab.sh).
-bench-progs: $(BUILD)/bench/writebench $(BUILD)/bench/uring $(BUILD)/bench/syslogbench
+# The benchmarks' user-space harness (bench/bench.sh, bench/ab.sh,
+# bench/relay.sh, bench/nslogd.sh and bench/syslog.sh).
+bench-progs: $(BUILD)/bench/writebench $(BUILD)/bench/uring \
+	     $(BUILD)/bench/logdbench $(BUILD)/bench/syslogbench
 
 # src/ring.c built as user space (bench/kbench/shim/); make test-host builds
 # it too, so that a ring change that breaks the benchmark is seen at once.
@@ -113,6 +115,10 @@ $(BUILD)/bench/syslogbench: bench/syslogbench.c
 $(BUILD)/bench/writebench: bench/writebench.c include/uapi/linux/nslogger.h
 	@mkdir -p $(@D)
 	$(CC) $(TEST_CFLAGS) -o $@ bench/writebench.c
+
+$(BUILD)/bench/logdbench: bench/logdbench.c include/uapi/linux/nslogger.h
+	@mkdir -p $(@D)
+	$(CC) $(TEST_CFLAGS) -o $@ bench/logdbench.c
 
 test-host: tools bench-progs test-progs
 	$(MAKE) -C tools O=$(BUILD)/tools check
