@@ -6,7 +6,7 @@
 #
 #   --replay  each input of corpus/NAME/ once (-runs=0): the corpus as a
 #             regression test; any crash or broken invariant fails.
-#   --fuzz    fuzz each in turn, one job, for $FUZZ_RUNS executions or
+#   --fuzz    fuzz each in turn (one process, no -jobs), for $FUZZ_RUNS runs or
 #             $FUZZ_SECONDS seconds (60 s if neither is set), starting
 #             from corpus/NAME/ and the inputs earlier runs kept in
 #             OUT/corpus/NAME/ (the tree's corpus is only read). A finding
@@ -61,7 +61,7 @@ for name in "$@"; do
 	work=$out/corpus/$name
 	mkdir -p "$work"
 	start=$(date +%s)
-	"$bin" $limit -jobs=1 -rss_limit_mb=2048 -print_final_stats=1 \
+	"$bin" $limit -rss_limit_mb=2048 -print_final_stats=1 \
 		-artifact_prefix="$out/crashes/$name-" $dict \
 		"$work" "$seeds" >"$log" 2>&1
 	rc=$?
