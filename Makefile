@@ -32,7 +32,8 @@ TEST_PROGS += $(TESTBIN)/logd_test $(TESTBIN)/syslog_test
 TEST_PROGS += $(TESTBIN)/stress $(TESTBIN)/badmem $(TESTBIN)/faultinj
 
 .PHONY: all module module-build tools test-progs deps help clean clean-cache demo demo-run test \
-	test-kunit test-fresh test-vm test-vm-run test-vm-6.12 test-vm-sid test-host test-debug test-debug-quick debug-kernel check install dkms-install bench bench-progs
+	test-kunit test-fresh test-vm test-vm-run test-vm-6.12 test-vm-sid test-host test-debug test-debug-quick debug-kernel check install dkms-install bench bench-progs \
+	fuzz-tools
 
 all: module tools
 
@@ -41,7 +42,9 @@ help:
 	@echo "make demo       boot a VM and show records written and read back"
 	@echo "make test       every suite (fresh, host, check, KUnit, VM on 6.1 and sid, debug) and one summary line"
 	@echo "make test-fresh the README's commands in a clean debootstrap'd Debian 12 root"
-	@echo "make test-host  user-space tests on the host (uapi header, tools)"
+	@echo "make test-host  user-space tests on the host (uapi header, tools, the fuzz corpus)"
+	@echo "make fuzz-tools fuzz the tools' parsers with libFuzzer (FUZZ_RUNS=N or FUZZ_SECONDS=N each;"
+	@echo "                FUZZERS=\"a b\"; tests/fuzz/README.md)"
 	@echo "make test-kunit KUnit suites (kunit.py on UML, linux-source-6.1)"
 	@echo "make test-vm    VM suite (Debian's kernel under QEMU; VM_SCENARIOS=... for some)"
 	@echo "make test-vm-6.12  the VM suite on Debian's 6.12 kernel (build/ko-6.12)"
@@ -120,8 +123,19 @@ $(BUILD)/bench/logdbench: bench/logdbench.c include/uapi/linux/nslogger.h
 	@mkdir -p $(@D)
 	$(CC) $(TEST_CFLAGS) -o $@ bench/logdbench.c
 
+# The libFuzzer harnesses of tests/fuzz, and the tools' objects they link,
+# built by clang with ASan and UBSan in a directory of their own.
+FUZZ_MAKE = $(MAKE) --no-print-directory -C tools O=$(BUILD)/fuzz FUZZ=1
+
 test-host: tools bench-progs test-progs
 	$(MAKE) -C tools O=$(BUILD)/tools check
+	$(FUZZ_MAKE) fuzz-replay
+
+# Not part of make test: hours, not a verdict a run can wait for
+# (docs/reliability.md has the runs); make test-host replays the corpus.
+fuzz-tools:
+	@scripts/deps.sh tools
+	$(FUZZ_MAKE) fuzz-run
 
 test-kunit:
 	tests/kunit/run.sh
@@ -239,7 +253,7 @@ include install.mk
 
 clean:
 	-$(MAKE) -C $(KDIR) M=$(CURDIR) clean
-	rm -rf $(BUILD)/tools $(BUILD)/tests $(BUILD)/vm $(BUILD)/results
+	rm -rf $(BUILD)/tools $(BUILD)/tests $(BUILD)/vm $(BUILD)/results $(BUILD)/fuzz
 
 # The builds kept outside the clone (scripts/cache-dir.sh): the debug
 # kernel, the KUnit UML tree, sid's chroot, the fresh Debian 12 base.

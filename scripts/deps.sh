@@ -18,7 +18,8 @@
 #               journald (systemd), rsyslog, jq
 #   tools       build the user-space tools (libsystemd for the collector,
 #               musl-gcc for the static nslogd) and test them (jq checks
-#               the JSON lines)
+#               the JSON lines; clang and its libFuzzer, libclang-rt, build
+#               the fuzz harnesses whose corpus make test-host replays)
 #   bench       plot benchmark results
 #   dkms        install through DKMS (make dkms-install)
 #   deb         build the Debian packages (make deb) and install them in a
@@ -94,7 +95,8 @@ group_pkgs() {
 	check)      echo linux-source-6.1 sparse ;;
 	containers) echo lxc cgroup-tools libcgroup-dev uidmap ;;
 	collector)  echo systemd rsyslog jq ;;
-	tools)      echo gcc make libcgroup-dev libsystemd-dev pkg-config jq musl-tools ;;
+	tools)      echo gcc make libcgroup-dev libsystemd-dev pkg-config jq musl-tools \
+			 clang libclang-rt-14-dev ;;
 	bench)      echo gnuplot-nox ;;
 	dkms)       echo dkms linux-headers-amd64 ;;
 	deb)        echo dpkg-dev debhelper dh-dkms libcgroup-dev libsystemd-dev pkg-config jq musl-tools gcc make debootstrap ;;

@@ -55,6 +55,49 @@ static void test_paths(void)
 		0);
 }
 
+/*
+ * Found by tests/fuzz (nslogctl_rules_fuzz): the mount point was cut off
+ * only when spelled as given, so "//sys/fs/cgroup/a" or
+ * "/sys/./fs/cgroup/a", the same file system path as "/sys/fs/cgroup/a",
+ * became the cgroup "/sys/fs/cgroup/a", and normalising the result again
+ * gave "/a": the mount point is matched name by name now.
+ */
+static void test_paths_mount_spelled_otherwise(void)
+{
+	static const struct {
+		const char *root, *arg, *want;
+	} cases[] = {
+		{ "/sys/fs/cgroup", "//sys/fs/cgroup/a", "/a" },
+		{ "", "/sys//fs/cgroup/a/", "/a" },
+		{ "", "/sys/./fs/cgroup/a", "/a" },
+		{ "/mnt/cg2", "/mnt//cg2//a", "/a" },
+		{ "//mnt/./cg2/", "/mnt/cg2/a", "/a" },
+		{ "", "//sys/fs/cgroup", "/" },
+		{ "", "sys/fs/cgroup/a", "/sys/fs/cgroup/a" },
+	};
+	char out[64], again[64], what[160];
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(cases); i++) {
+		int err = nslogctl_norm_path(cases[i].root, cases[i].arg, out,
+					     sizeof(out));
+
+		snprintf(what, sizeof(what), "path: '%s' under '%s'",
+			 cases[i].arg, cases[i].root);
+		if (tap_int(what, err, 0))
+			tap_str(what, out, cases[i].want);
+		snprintf(what, sizeof(what),
+			 "path: '%s' under '%s', normalised again", cases[i].arg,
+			 cases[i].root);
+		err = nslogctl_norm_path(cases[i].root, out, again,
+					 sizeof(again));
+		if (tap_int(what, err, 0) && cases[i].arg[0] == '/')
+			tap_str(what, again, out);
+	}
+	tap_int("path: the mount point cut off, then it fits",
+		nslogctl_norm_path("", "/sys/fs/cgroup/ab", out, 4), 0);
+}
+
 static void test_v2_line(void)
 {
 	char out[64];
@@ -151,6 +194,7 @@ static void test_parent(void)
 int main(void)
 {
 	test_paths();
+	test_paths_mount_spelled_otherwise();
 	test_v2_line();
 	test_bucket();
 	test_period();

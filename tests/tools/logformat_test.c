@@ -264,6 +264,34 @@ static void test_text_edges(void)
 		  NSLOG_FMT_TAG, false, "I/T       : one\n");
 }
 
+/*
+ * Found by tests/fuzz (logformat_fuzz): a tag is the writer's bytes up to
+ * a NUL, so it may hold a newline, which printed as it is started a line
+ * of the writer's making, without the record's prefix: a container could
+ * forge records of others in nslogcat's and the collector's layouts.
+ * The tag prints up to its first newline.
+ */
+static void test_tag_newline(void)
+{
+	static const char forged[] = "T\nE/Other   (    1): forged";
+	struct raw r;
+
+	mktext(&r, 4, forged, "m");
+	check_fmt("tag: a newline in the tag starts no line (brief)", &r,
+		  NSLOG_FMT_BRIEF, false, "I/T       ( 1234): m\n");
+	check_fmt("tag: a newline in the tag starts no line (process)", &r,
+		  NSLOG_FMT_PROCESS, false, "I( 1234) m  (T)\n");
+	check_fmt("tag: a newline in the tag starts no line (threadtime)", &r,
+		  NSLOG_FMT_THREADTIME, false,
+		  "11-14 22:13:20.123  1234  5678 I T       : m\n");
+	check_fmt("tag: a newline in the tag starts no line (long)", &r,
+		  NSLOG_FMT_LONG, false,
+		  "[ 11-14 22:13:20.123  1234: 5678 I/T        ]\nm\n\n");
+	mktext(&r, 4, "\nX", "m");
+	check_fmt("tag: a tag that starts with a newline prints empty", &r,
+		  NSLOG_FMT_TAG, false, "I/        : m\n");
+}
+
 static void test_prio(void)
 {
 	static const int prios[] = { 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 255, -1 };
@@ -1388,6 +1416,7 @@ int main(void)
 	test_layouts();
 	test_lines();
 	test_text_edges();
+	test_tag_newline();
 	test_prio();
 	test_time();
 	test_euid();

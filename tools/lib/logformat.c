@@ -35,7 +35,9 @@
  *
  * One trailing newline of the message is dropped; every other line of a
  * multi-line message is printed with its own prefix, except in "long",
- * which prints the message whole under its header.  Unlike logcat, an
+ * which prints the message whole under its header.  A tag prints up to
+ * its first newline, if it has one: every line printed starts with the
+ * record's prefix, so that no writer can print a line of its own making.  Unlike logcat, an
  * empty message still prints one (empty) line.  With version 2 headers,
  * "long" shows the writer's euid before the pid: "[ TIME  euid:  pid: tid"
  * (with Android's version 4 header, only with the uid modifier).
@@ -570,6 +572,7 @@ struct nslog_line {
 	enum nslog_format fmt;
 	const struct nslog_rec *rec;
 	const struct nslog_decoded *e;
+	int tag_len;	/* of e->tag, up to its first newline */
 	char pri;
 	char when[48];
 	char uid[16];	/* logcat's uid modifier: "%5u:", or empty */
@@ -581,7 +584,7 @@ static void nslog_put_prefix(FILE *out, const struct nslog_line *l)
 	const struct nslog_rec *r = l->rec;
 	const char *tag = l->e->tag;
 	const char *uid = l->uid, *rl = l->relay;
-	int tl = l->e->tag_len;
+	int tl = l->tag_len;
 	int ul = (int)strlen(uid);
 
 	switch (l->fmt) {
@@ -618,7 +621,7 @@ static void nslog_put_prefix(FILE *out, const struct nslog_line *l)
 static void nslog_put_suffix(FILE *out, const struct nslog_line *l)
 {
 	if (l->fmt == NSLOG_FMT_PROCESS)
-		fprintf(out, "  (%.*s)", l->e->tag_len, l->e->tag);
+		fprintf(out, "  (%.*s)", l->tag_len, l->e->tag);
 	fputc('\n', out);
 }
 
@@ -645,7 +648,7 @@ static void nslog_put_long(FILE *out, const struct nslog_line *l,
 	const struct nslog_rec *r = l->rec;
 
 	fprintf(out, "[ %s %s%s%5d:%5d %c/%-8.*s ]\n", l->when, l->uid,
-		l->relay, r->pid, r->tid, l->pri, l->e->tag_len, l->e->tag);
+		l->relay, r->pid, r->tid, l->pri, l->tag_len, l->e->tag);
 	fwrite(msg, 1, len, out);
 	fputs("\n\n", out);
 }
@@ -675,10 +678,12 @@ int nslog_format_line(FILE *out, const struct nslog_fmt *fmt,
 		.e = e,
 		.pri = nslog_prio_char(e->prio),
 	};
+	const char *nl = memchr(e->tag, '\n', (size_t)e->tag_len);
 	size_t len = e->msg_len;
 
 	if (l.fmt == NSLOG_FMT_JSON)
 		return -EINVAL;
+	l.tag_len = nl ? (int)(nl - e->tag) : e->tag_len;
 	if (len && e->msg[len - 1] == '\n')
 		len--;
 	if (l.fmt == NSLOG_FMT_TIME || l.fmt == NSLOG_FMT_THREADTIME ||

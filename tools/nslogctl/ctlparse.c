@@ -4,53 +4,24 @@
  * that tests/tools/ctlparse_test.c can run it on the host.
  */
 #include <errno.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "ctlparse.h"
 
-/* @s is @prefix, or @prefix then '/': the rest, else NULL. */
-static const char *after_prefix(const char *s, const char *prefix)
-{
-	size_t n = strlen(prefix);
-
-	while (n > 1 && prefix[n - 1] == '/')
-		n--;
-	if (!n || strncmp(s, prefix, n) || (s[n] && s[n] != '/'))
-		return NULL;
-	return s + n;
-}
-
-/**
- * nslogctl_norm_path() - a cgroup path as /proc/nslogger/limits takes it
- * @root: where cgroup v2 is mounted ("" if unknown); a path under it is
- *	taken as a file system path and the mount point cut off
- * @arg: what the user gave: "/a/b", "a/b", "/sys/fs/cgroup/a/b", ...
- * @out: "/a/b": from the root of the hierarchy, no empty or "."
- *	components, no trailing '/'; "/" for the root
- * @size: room in @out
- *
- * Return: 0; -EINVAL for an empty path, white space (the admin file splits
- * on it) or ".."; -ENAMETOOLONG if @out is too small.
+/*
+ * @path without "." and empty names, from the root ("/a/b", "/"), into
+ * @out; relative names are taken from the root.  0, -EINVAL for "..",
+ * -ENAMETOOLONG.
  */
-int nslogctl_norm_path(const char *root, const char *arg, char *out,
-		       size_t size)
+static int norm_names(const char *path, char *out, size_t size)
 {
-	const char *rest = NULL, *p, *end;
-	size_t len = 0;
+	const char *p, *end;
+	size_t len = 0, n;
 
-	if (!*arg || strpbrk(arg, " \t\n\r\v\f"))
-		return -EINVAL;
-	if (root && *root)
-		rest = after_prefix(arg, root);
-	if (!rest)
-		rest = after_prefix(arg, "/sys/fs/cgroup");
-	if (!rest)
-		rest = arg;
-	for (p = rest; *p; p = end) {
-		size_t n;
-
+	for (p = path; *p; p = end) {
 		while (*p == '/')
 			p++;
 		end = strchr(p, '/');
@@ -73,6 +44,66 @@ int nslogctl_norm_path(const char *root, const char *arg, char *out,
 		out[len++] = '/';
 	}
 	out[len] = '\0';
+	return 0;
+}
+
+/*
+ * The rest of the normalised @path below the mount point @mnt, name by
+ * name (so "//sys/./fs/cgroup/a" is below "/sys/fs/cgroup"); NULL if it
+ * is not below it, or @mnt is the root or no path.
+ */
+static const char *below_mount(const char *path, const char *mnt)
+{
+	char m[PATH_MAX];
+	size_t n;
+
+	if (norm_names(mnt, m, sizeof(m)) || !strcmp(m, "/"))
+		return NULL;
+	n = strlen(m);
+	if (strncmp(path, m, n) || (path[n] && path[n] != '/'))
+		return NULL;
+	return path[n] ? path + n : "/";
+}
+
+/**
+ * nslogctl_norm_path() - a cgroup path as /proc/nslogger/limits takes it
+ * @root: where cgroup v2 is mounted ("" if unknown); a path under it is
+ *	taken as a file system path and the mount point cut off
+ * @arg: what the user gave: "/a/b", "a/b", "/sys/fs/cgroup/a/b", ...
+ * @out: "/a/b": from the root of the hierarchy, no empty or "."
+ *	components, no trailing '/'; "/" for the root
+ * @size: room in @out
+ *
+ * The mount point (@root, else /sys/fs/cgroup) is recognised name by
+ * name in an absolute @arg, however it is spelled ("//sys/./fs/cgroup/a"
+ * is "/a"), so that @out is its own normal form.
+ *
+ * Return: 0; -EINVAL for an empty path, white space (the admin file splits
+ * on it) or ".."; -ENAMETOOLONG if @out is too small.
+ */
+int nslogctl_norm_path(const char *root, const char *arg, char *out,
+		       size_t size)
+{
+	const char *rest = NULL;
+	char path[PATH_MAX];
+	size_t len;
+	int ret;
+
+	if (!*arg || strpbrk(arg, " \t\n\r\v\f"))
+		return -EINVAL;
+	ret = norm_names(arg, path, sizeof(path));
+	if (ret)
+		return ret;
+	if (arg[0] == '/' && root && *root)
+		rest = below_mount(path, root);
+	if (arg[0] == '/' && !rest)
+		rest = below_mount(path, "/sys/fs/cgroup");
+	if (!rest)
+		rest = path;
+	len = strlen(rest);
+	if (len >= size)
+		return -ENAMETOOLONG;
+	memcpy(out, rest, len + 1);
 	return 0;
 }
 
