@@ -41,13 +41,18 @@ static int fake_relay(int fd, const struct nslog_relay *r)
 	const unsigned char *pl = (const unsigned char *)(uintptr_t)r->payload;
 
 	relayed.calls++;
-	FZ_CHECK(fd == 100 + (int)r->log_id && r->log_id < NSLOGD_STORE_LOGS);
+	/* logs 4 to 6 are streams: their own fd, with NSLOG_RELAY_FILE_LOG */
+	if (r->flags & NSLOG_RELAY_FILE_LOG)
+		FZ_CHECK(!r->log_id && fd >= 104 &&
+			 fd < 100 + NSLOGD_STORE_LOGS);
+	else
+		FZ_CHECK(fd == 100 + (int)r->log_id && r->log_id < 4);
 	FZ_CHECK(relayed.cred && r->pid == relayed.cred->pid &&
 		 r->uid == relayed.cred->uid);
 	FZ_CHECK(pl == relayed.buf + NSLOGD_HDR_SIZE &&
 		 r->len == relayed.n - NSLOGD_HDR_SIZE);
 	FZ_CHECK(r->len >= 1 && r->len <= NSLOGD_MAX_PAYLOAD);
-	FZ_CHECK(r->flags == NSLOG_RELAY_KEEP_EXITED);
+	FZ_CHECK((r->flags & ~NSLOG_RELAY_FILE_LOG) == NSLOG_RELAY_KEEP_EXITED);
 	return r->tid & 1 ? -EAGAIN : (int)r->len;
 }
 
@@ -103,7 +108,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	int i;
 
 	nslogd_writer_init(&w, -1, cred_priv);
-	nslogd_store_init(&s, "/nonexistent", fake_relay);
+	nslogd_store_init(&s, "/nonexistent", fake_relay, NULL);
 	for (i = 0; i < NSLOGD_STORE_LOGS; i++)
 		s.fd[i] = 100 + i;	/* never opened: the relay is fake */
 	while (f.n) {

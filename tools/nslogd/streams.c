@@ -231,7 +231,7 @@ int nslogd_streams_view(struct nslogd_streams *st, const char *dev_dir,
 
 /**
  * nslogd_streams_open() - open the stream of a log, making it if asked
- * @st: the streams
+ * @st: the streams; NULL (a store without them) is as no view: -ENOENT
  * @log_id: 4 to 7
  * @flags: open()'s: O_WRONLY, or O_RDONLY | O_NONBLOCK
  * @make: make it if it is not there (its first use), and size it
@@ -250,7 +250,7 @@ int nslogd_streams_open(struct nslogd_streams *st, unsigned int log_id,
 
 	if (!name)
 		return -EINVAL;
-	if (st->dirfd < 0)
+	if (!st || st->dirfd < 0)
 		return -ENOENT;
 	for (tries = 0; tries < 2; tries++) {
 		fd = openat(st->dirfd, name, flags | O_CLOEXEC);
@@ -276,7 +276,7 @@ int nslogd_streams_open(struct nslogd_streams *st, unsigned int log_id,
 
 /**
  * nslogd_streams_stale() - whether an fd is no longer of the named stream
- * @st: the streams
+ * @st: the streams; NULL (a store without them): false
  * @log_id: 4 to 7
  * @fd: an fd nslogd_streams_open() gave for it
  *
@@ -294,7 +294,7 @@ bool nslogd_streams_stale(const struct nslogd_streams *st,
 	const char *name = nslogd_stream_name(log_id);
 	struct stat a, b;
 
-	if (!name || st->dirfd < 0)
+	if (!name || !st || st->dirfd < 0)
 		return false;
 	if (fstatat(st->dirfd, name, &a, 0) || fstat(fd, &b))
 		return true;
