@@ -3,7 +3,8 @@
  * logd_test: the C half of nslogd.sh, logd's protocol from both ends, written
  * from shared/reference/logd-protocol.md (no Android code): a stand-in for
  * Android's init that passes logd its sockets, and a writer, a reader and a
- * control client.
+ * control client.  The clients of issue 30's bad-input and many-client
+ * checks (burst, junk, readers, hold) are described above their code.
  *
  *   logd_test init [-s DIR] [-r ROOT] -- PROGRAM [ARG...]
  *	Android's init for one service: makes DIR/logd (stream, 0666),
@@ -56,6 +57,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/signalfd.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
@@ -540,6 +542,522 @@ static int cmd_read(int argc, char **argv)
 	return 0;
 }
 
+/* --- issue 30's VM checks: filters, bad input, many clients ----------- */
+/*
+ *   logd_test burst [-s DIR] [-l ID] [-n COUNT] [-t TAG] [-T SEC,...]
+ *		[-g K] [-S MS] [-d USEC] [-p] [-e] MSG
+ *	COUNT (default 1; 0: until killed) records "MSG I" (I from 0), text
+ *	of priority 4 and TAG (default "burst"), on DIR/logdw from one
+ *	thread, blocking.  -T: record I claims the I-th time of the list
+ *	(seconds, 0 ns; after the list, 1 s more each), not CLOCK_REALTIME.
+ *	-e: an events payload instead: tag 42 and one STRING item "MSG I".
+ *	-g: after K records, wait for SIGUSR1, then send the rest.  -S: a
+ *	send blocked for MS ms is a stall: "stalled at I", exit 1.  -d:
+ *	sleep USEC after each record.  -p: "I"
+ *	on stdout after each record sent, unbuffered, so that a writer
+ *	killed in its loop leaves the count it sent (the kill can fall
+ *	between a send and its line: at most one more was sent).  First
+ *	prints "PID UID"
+ *   logd_test junk dgram [-s DIR] [-r REPEAT]
+ *	REPEAT (default 1) times nine datagrams logd refuses: 0, 5 and 10
+ *	bytes (short), a header alone (empty), 11 + 4069 and 65,000 bytes
+ *	(oversized), log ids 8 and 255 (bad-id), 7 (kernel-id); prints
+ *	"sent N"
+ *   logd_test junk ctl [-s DIR]
+ *	bad input on DIR/logd, one line of what came back per case (below)
+ *   logd_test junk logdr [-s DIR]
+ *	bad commands on DIR/logdr, each on its own connection: "CASE: N
+ *	records, closed" (or "open": nothing came within 5 s)
+ *   logd_test readers [-s DIR] [-n CONNS] [-w MS] COMMAND
+ *	opens CONNS (default 1000) connections to DIR/logdr (raising its own
+ *	RLIMIT_NOFILE), all before any sends anything, then sends COMMAND on
+ *	each and reads each to its end; prints "N connections: R records"
+ *	for each count of records R, connections in order, runs of the same
+ *	count joined ("1024 connections: 1 records", "6 connections: 0
+ *	records"), 0 meaning closed without a record.  A connection silent
+ *	MS ms (default 10000) is an error
+ *   logd_test hold [-s DIR] [-n COUNT] [-w MS] COMMAND
+ *	prints its pid, sends COMMAND on DIR/logdr and reads nothing until
+ *	SIGUSR1; then reads COUNT records (none in MS ms, default 10000: it
+ *	stops) and prints "got N, last MSG"; exit 1 if fewer than COUNT
+ */
+#define EVENT_TAG_TEST		42
+#define EVENT_TYPE_STRING	2
+#define CTL_CONNS		64	/* nslogd's NSLOGD_CTL_CONNS */
+
+/* The message of one v4 record: text, or an events STRING item. */
+static void record_msg(const unsigned char *buf, ssize_t n, char *out,
+		       size_t size)
+{
+	const unsigned char *p, *end = buf + n;
+	uint32_t lid, len;
+	uint16_t hdr;
+
+	memcpy(&hdr, buf + 2, 2);
+	memcpy(&lid, buf + 20, 4);
+	p = buf + hdr;
+	if (lid == 2) {
+		if (end - p < 9 || p[4] != EVENT_TYPE_STRING) {
+			snprintf(out, size, "?");
+			return;
+		}
+		memcpy(&len, p + 5, 4);
+		if (len > (size_t)(end - p - 9))
+			len = (uint32_t)(end - p - 9);
+		snprintf(out, size, "%.*s", (int)len, p + 9);
+		return;
+	}
+	p = end > p ? memchr(p, 0, end - p) : NULL;	/* after the tag */
+	if (!p || ++p >= end) {
+		snprintf(out, size, "?");
+		return;
+	}
+	snprintf(out, size, "%.*s", (int)strnlen((const char *)p, end - p), p);
+}
+
+static int cmd_burst(int argc, char **argv)
+{
+	unsigned char buf[HDR_SIZE + MAX_PAYLOAD];
+	uint16_t tid = (uint16_t)syscall(SYS_gettid);
+	struct timeval tv = { 0, 0 };
+	const char *tag = "burst", *times = NULL;
+	int c, fd, id = 0, count = 1, go = -1, progress = 0, events = 0;
+	int usec = 0;
+	uint32_t sec = 0;
+	sigset_t usr1;
+	long i;
+
+	while ((c = getopt(argc, argv, "s:l:n:t:T:g:S:d:pe")) != -1) {
+		switch (c) {
+		case 's': dir = optarg; break;
+		case 'l': id = atoi(optarg); break;
+		case 'n': count = atoi(optarg); break;
+		case 't': tag = optarg; break;
+		case 'T': times = optarg; break;
+		case 'g': go = atoi(optarg); break;
+		case 'S':
+			tv.tv_sec = atoi(optarg) / 1000;
+			tv.tv_usec = atoi(optarg) % 1000 * 1000;
+			break;
+		case 'd': usec = atoi(optarg); break;
+		case 'p': progress = 1; break;
+		case 'e': events = 1; break;
+		default: usage();
+		}
+	}
+	if (optind != argc - 1 || count < 0 || strlen(tag) > 100 ||
+	    strlen(argv[optind]) > 1000)
+		usage();
+	sigemptyset(&usr1);
+	sigaddset(&usr1, SIGUSR1);
+	sigprocmask(SIG_BLOCK, &usr1, NULL);
+	printf("%d %u\n", getpid(), getuid());
+	fflush(stdout);
+	fd = connect_to("logdw", SOCK_DGRAM);
+	if (tv.tv_sec || tv.tv_usec)
+		setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &tv, sizeof(tv));
+
+	for (i = 0; !count || i < count; i++) {
+		struct timespec ts;
+		uint32_t nsec, slen;
+		size_t len = HDR_SIZE;
+		char msg[1100], line[24];
+		int sig;
+
+		if (i == go && sigwait(&usr1, &sig))
+			die(1, "sigwait failed");
+		clock_gettime(CLOCK_REALTIME, &ts);
+		nsec = (uint32_t)ts.tv_nsec;
+		if (times && *times) {
+			char *end;
+
+			sec = (uint32_t)strtoul(times, &end, 10);
+			times = *end == ',' ? end + 1 : end;
+			nsec = 0;
+		} else if (times) {
+			sec++;
+			nsec = 0;
+		} else {
+			sec = (uint32_t)ts.tv_sec;
+		}
+		buf[0] = (unsigned char)id;
+		memcpy(buf + 1, &tid, 2);
+		memcpy(buf + 3, &sec, 4);
+		memcpy(buf + 7, &nsec, 4);
+		slen = (uint32_t)snprintf(msg, sizeof(msg), "%s %ld",
+					  argv[optind], i);
+		if (events) {
+			uint32_t t = EVENT_TAG_TEST;
+
+			memcpy(buf + len, &t, 4);
+			buf[len + 4] = EVENT_TYPE_STRING;
+			memcpy(buf + len + 5, &slen, 4);
+			memcpy(buf + len + 9, msg, slen);
+			len += 9 + slen;
+		} else {
+			buf[len++] = 4;	/* ANDROID_LOG_INFO */
+			memcpy(buf + len, tag, strlen(tag) + 1);
+			len += strlen(tag) + 1;
+			memcpy(buf + len, msg, slen + 1);
+			len += slen + 1;
+		}
+		if (send(fd, buf, len, 0) != (ssize_t)len) {
+			if (errno == EAGAIN || errno == EWOULDBLOCK) {
+				printf("stalled at %ld\n", i);
+				return 1;
+			}
+			die(1, "send: %s", strerror(errno));
+		}
+		if (progress) {
+			int l = snprintf(line, sizeof(line), "%ld\n", i);
+
+			if (write(1, line, (size_t)l) != l)
+				die(1, "write: %s", strerror(errno));
+		}
+		if (usec)
+			usleep(usec);
+	}
+	return 0;
+}
+
+static int send_all(int fd, const void *buf, size_t len)
+{
+	return send(fd, buf, len, MSG_NOSIGNAL) == (ssize_t)len ? 0 : -1;
+}
+
+static int junk_dgram(int repeat)
+{
+	static unsigned char big[65000];
+	static const struct { int id; size_t len; } kinds[] = {
+		{ 0, 0 }, { 0, 5 }, { 0, 10 },		/* short */
+		{ 0, HDR_SIZE },			/* empty */
+		{ 0, HDR_SIZE + MAX_PAYLOAD + 1 },	/* oversized */
+		{ 0, sizeof(big) },			/* oversized */
+		{ 8, 40 }, { 255, 40 },			/* bad-id */
+		{ 7, 40 },				/* kernel-id */
+	};
+	int fd = connect_to("logdw", SOCK_DGRAM), sndbuf = 256 << 10, n = 0;
+	size_t i;
+
+	setsockopt(fd, SOL_SOCKET, SO_SNDBUF, &sndbuf, sizeof(sndbuf));
+	memset(big, 'j', sizeof(big));
+	big[HDR_SIZE] = 4;
+	while (repeat-- > 0) {
+		for (i = 0; i < sizeof(kinds) / sizeof(kinds[0]); i++) {
+			big[0] = (unsigned char)kinds[i].id;
+			if (send(fd, big, kinds[i].len, 0) != (ssize_t)kinds[i].len)
+				die(1, "send of %zu bytes: %s", kinds[i].len,
+				    strerror(errno));
+			n++;
+		}
+	}
+	printf("sent %d\n", n);
+	return 0;
+}
+
+/*
+ * One reply on a control connection, into @out: 1 a reply, 0 the
+ * connection closed (end of file or reset), -1 nothing within @ms.
+ */
+static int ctl_reply(int fd, char *out, size_t size, int ms)
+{
+	size_t n = 0;
+
+	for (;;) {
+		struct pollfd pfd = { .fd = fd, .events = POLLIN };
+		ssize_t r;
+
+		if (poll(&pfd, 1, ms) == 0)
+			return -1;
+		r = recv(fd, out + n, 1, 0);
+		if (r == 0 || (r < 0 && errno == ECONNRESET))
+			return 0;
+		if (r < 0)
+			die(1, "recv: %s", strerror(errno));
+		if (!out[n])
+			return 1;
+		if (++n == size - 1)
+			die(1, "reply too long");
+	}
+}
+
+/*
+ * Print "NAME:", each reply up to @want of them (" | " between), then
+ * "; closed", "; open" (nothing more within 200 ms) or "; more: REPLY".
+ */
+static void ctl_case(const char *name, int fd, int want)
+{
+	char reply[4096];
+	int i, r = 1;
+
+	printf("%s:", name);
+	for (i = 0; i < want; i++) {
+		r = ctl_reply(fd, reply, sizeof(reply), 5000);
+		if (r <= 0)
+			break;
+		printf("%s %s", i ? " |" : "", reply);
+	}
+	if (!i)
+		printf(" no reply");
+	if (r > 0)
+		r = ctl_reply(fd, reply, sizeof(reply), 200);
+	printf(r == 0 ? "; closed\n" : r < 0 ? "; open\n" : "; more: %s\n", reply);
+	close(fd);
+}
+
+static int junk_ctl(void)
+{
+	static const char unknown[] = "frobnicate\0getlogsize 0\0\0getLogSize 0";
+	static const char binary[] = "\x01\xff\x80\t\n\0\x7f" "A\xfe\0getLogSize 0";
+	static char longest[64 << 10];
+	int fd, conns[CTL_CONNS + 1], i;
+	char reply[64];
+
+	fd = connect_to("logd", SOCK_STREAM);
+	send_all(fd, unknown, sizeof(unknown));
+	ctl_case("unknown verbs, an empty command, then one known", fd, 4);
+
+	fd = connect_to("logd", SOCK_STREAM);
+	send_all(fd, binary, sizeof(binary));
+	ctl_case("binary junk, then a command", fd, 3);
+
+	/* No NUL yet: no reply, until the rest comes. */
+	fd = connect_to("logd", SOCK_STREAM);
+	send_all(fd, "getLogSize", 10);
+	printf("no NUL: %s; ", ctl_reply(fd, reply, sizeof(reply), 300) < 0 ?
+	       "no reply" : "a reply");
+	send_all(fd, " 0", 3);
+	ctl_case("the rest", fd, 1);
+
+	/* No NUL, then the client's end: nothing is run. */
+	fd = connect_to("logd", SOCK_STREAM);
+	send_all(fd, "clear 0", 7);
+	shutdown(fd, SHUT_WR);
+	ctl_case("no NUL, then end of file", fd, 1);
+
+	/* 1,023 bytes and the NUL fit; one more does not. */
+	memset(longest, 'x', sizeof(longest));
+	longest[1023] = '\0';
+	fd = connect_to("logd", SOCK_STREAM);
+	send_all(fd, longest, 1024);
+	send_all(fd, "getLogSize 0", 13);
+	ctl_case("1,023 bytes, then a command", fd, 2);
+	longest[1023] = 'x';
+	longest[1024] = '\0';
+	fd = connect_to("logd", SOCK_STREAM);
+	send_all(fd, longest, 1025);
+	ctl_case("1,024 bytes", fd, 2);
+	fd = connect_to("logd", SOCK_STREAM);
+	longest[1024] = 'x';
+	send_all(fd, longest, sizeof(longest));
+	ctl_case("64 KiB without a NUL", fd, 2);
+
+	fd = connect_to("logd", SOCK_STREAM);
+	send_all(fd, "exit\0getLogSize 0", 18);
+	ctl_case("exit, then a command", fd, 2);
+
+	/*
+	 * One connection more than nslogd keeps: the one idle longest (the
+	 * first, as every other has sent a command since) is closed.
+	 */
+	for (i = 0; i <= CTL_CONNS; i++) {
+		conns[i] = connect_to("logd", SOCK_STREAM);
+		if (!i || i == CTL_CONNS)
+			continue;
+		send_all(conns[i], "getLogSize 0", 13);
+		if (ctl_reply(conns[i], reply, sizeof(reply), 5000) <= 0)
+			die(1, "connection %d: no reply", i);
+	}
+	send_all(conns[i - 1], "getLogSize 0", 13);
+	if (ctl_reply(conns[i - 1], reply, sizeof(reply), 5000) <= 0)
+		die(1, "connection %d: no reply", i - 1);
+	printf("%d connections: the newest answered, ", i);
+	ctl_case("the idle first", conns[0], 1);
+	for (i = 1; i <= CTL_CONNS; i++)
+		close(conns[i]);
+	return 0;
+}
+
+/* Records until the end of @fd (or @ms of silence: -1). */
+static int drain_count(int fd, int ms)
+{
+	unsigned char buf[READ_BUF];
+	int n = 0;
+
+	for (;;) {
+		struct pollfd pfd = { .fd = fd, .events = POLLIN };
+		ssize_t r;
+
+		if (poll(&pfd, 1, ms) == 0)
+			return -1;
+		r = recv(fd, buf, sizeof(buf), 0);
+		if (r == 0 || (r < 0 && errno == ECONNRESET))
+			return n;
+		if (r < 0)
+			die(1, "recv: %s", strerror(errno));
+		n++;
+	}
+}
+
+static int junk_logdr(void)
+{
+	static const struct { const char *name, *cmd; size_t len; } cases[] = {
+		{ "an unknown word", "dumpAndClose lids=0 frob=1", 0 },
+		{ "binary junk", "\x00\x01\xff\x80junk", 8 },
+		{ "a NUL inside", "dumpAndClose\0lids=0", 19 },
+		{ "a number with junk", "dumpAndClose tail=12x", 0 },
+		{ "a key twice", "dumpAndClose lids=0 lids=1", 0 },
+		{ "an unknown verb", "dumpAll", 0 },
+		{ "an empty message", "", 0 },
+		{ "255 bytes", NULL, 255 },
+	};
+	char big[256];
+	size_t i;
+	int fd, n;
+
+	memset(big, ' ', sizeof(big));
+	memcpy(big, "dumpAndClose", 12);
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		const char *cmd = cases[i].cmd ? cases[i].cmd : big;
+		size_t len = cases[i].len ? cases[i].len : strlen(cmd);
+
+		fd = connect_to("logdr", SOCK_SEQPACKET);
+		if (send(fd, cmd, len, MSG_NOSIGNAL) != (ssize_t)len)
+			die(1, "send: %s", strerror(errno));
+		n = drain_count(fd, 5000);
+		printf(n < 0 ? "%s: open\n" : "%s: %d records, closed\n",
+		       cases[i].name, n);
+		close(fd);
+	}
+
+	/* A second command: logd disconnects the client. */
+	fd = connect_to("logdr", SOCK_SEQPACKET);
+	send(fd, "stream lids=0 tail=1", 20, MSG_NOSIGNAL);
+	send(fd, "stream", 6, MSG_NOSIGNAL);
+	n = drain_count(fd, 5000);
+	printf(n < 0 ? "a second command: open\n" :
+	       "a second command: %s, closed\n",
+	       n <= 1 ? "at most its tail" : "more than its tail");
+	close(fd);
+	return 0;
+}
+
+static int cmd_junk(int argc, char **argv)
+{
+	int c, repeat = 1;
+	const char *what;
+
+	if (argc < 2)
+		usage();
+	what = argv[1];
+	argc--;
+	argv++;
+	while ((c = getopt(argc, argv, "s:r:")) != -1) {
+		switch (c) {
+		case 's': dir = optarg; break;
+		case 'r': repeat = atoi(optarg); break;
+		default: usage();
+		}
+	}
+	if (optind != argc)
+		usage();
+	setvbuf(stdout, NULL, _IOLBF, 0);
+	if (!strcmp(what, "dgram"))
+		return junk_dgram(repeat);
+	if (!strcmp(what, "ctl"))
+		return junk_ctl();
+	if (!strcmp(what, "logdr"))
+		return junk_logdr();
+	usage();
+}
+
+static int cmd_readers(int argc, char **argv)
+{
+	int c, i, conns = 1000, ms = 10000, *fd, *got, run;
+	struct rlimit rl;
+
+	while ((c = getopt(argc, argv, "s:n:w:")) != -1) {
+		switch (c) {
+		case 's': dir = optarg; break;
+		case 'n': conns = atoi(optarg); break;
+		case 'w': ms = atoi(optarg); break;
+		default: usage();
+		}
+	}
+	if (optind != argc - 1 || conns < 1)
+		usage();
+	if (!getrlimit(RLIMIT_NOFILE, &rl) && rl.rlim_cur < rl.rlim_max) {
+		rl.rlim_cur = rl.rlim_max;
+		setrlimit(RLIMIT_NOFILE, &rl);
+	}
+	fd = calloc(conns, sizeof(*fd));
+	got = calloc(conns, sizeof(*got));
+	if (!fd || !got)
+		die(1, "out of memory");
+	for (i = 0; i < conns; i++)
+		fd[i] = connect_to("logdr", SOCK_SEQPACKET);
+	for (i = 0; i < conns; i++)	/* nslogd may have closed it */
+		send(fd[i], argv[optind], strlen(argv[optind]), MSG_NOSIGNAL);
+	for (i = 0; i < conns; i++) {
+		got[i] = drain_count(fd[i], ms);
+		if (got[i] < 0)
+			die(1, "connection %d: nothing in %d ms", i, ms);
+		close(fd[i]);
+	}
+	for (i = 0, run = 1; i < conns; i++, run++) {
+		if (i + 1 < conns && got[i + 1] == got[i])
+			continue;
+		printf("%d connections: %d records\n", run, got[i]);
+		run = 0;
+	}
+	return 0;
+}
+
+static int cmd_hold(int argc, char **argv)
+{
+	unsigned char buf[READ_BUF];
+	char last[128] = "-";
+	int c, fd, sig, count = 1, ms = 10000, got = 0;
+	sigset_t usr1;
+
+	while ((c = getopt(argc, argv, "s:n:w:")) != -1) {
+		switch (c) {
+		case 's': dir = optarg; break;
+		case 'n': count = atoi(optarg); break;
+		case 'w': ms = atoi(optarg); break;
+		default: usage();
+		}
+	}
+	if (optind != argc - 1)
+		usage();
+	sigemptyset(&usr1);
+	sigaddset(&usr1, SIGUSR1);
+	sigprocmask(SIG_BLOCK, &usr1, NULL);
+	fd = connect_to("logdr", SOCK_SEQPACKET);
+	if (send(fd, argv[optind], strlen(argv[optind]), MSG_NOSIGNAL) < 0)
+		die(1, "send: %s", strerror(errno));
+	printf("%d\n", getpid());
+	fflush(stdout);
+	if (sigwait(&usr1, &sig))
+		die(1, "sigwait failed");
+	while (got < count) {
+		struct pollfd pfd = { .fd = fd, .events = POLLIN };
+		ssize_t n;
+
+		if (poll(&pfd, 1, ms) == 0)
+			break;
+		n = recv(fd, buf, sizeof(buf), 0);
+		if (n <= 0)
+			break;
+		if (n < V4_HDR_SIZE)
+			die(1, "malformed message: %zd bytes", n);
+		record_msg(buf, n, last, sizeof(last));
+		got++;
+	}
+	printf("got %d, last %s\n", got, last);
+	return got == count ? 0 : 1;
+}
+
 /* --- ctl -------------------------------------------------------------- */
 
 static int cmd_ctl(int argc, char **argv)
@@ -601,6 +1119,14 @@ int main(int argc, char **argv)
 {
 	if (argc < 2)
 		usage();
+	if (!strcmp(argv[1], "burst"))
+		return cmd_burst(argc - 1, argv + 1);
+	if (!strcmp(argv[1], "junk"))
+		return cmd_junk(argc - 1, argv + 1);
+	if (!strcmp(argv[1], "readers"))
+		return cmd_readers(argc - 1, argv + 1);
+	if (!strcmp(argv[1], "hold"))
+		return cmd_hold(argc - 1, argv + 1);
 	if (!strcmp(argv[1], "init"))
 		return cmd_init(argc - 1, argv + 1);
 	if (!strcmp(argv[1], "write"))
