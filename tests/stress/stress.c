@@ -2172,7 +2172,8 @@ static void relay_bad(struct relay *rl)
 		break;
 	}
 	case 6:
-		arg.flags |= 4u << rnd_below(30);
+		/* 1, 2 and 4 are known (NSLOG_RELAY_FILE_LOG is 4). */
+		arg.flags |= 8u << rnd_below(29);
 		what = "an unknown flag";
 		break;
 	case 7:
