@@ -566,6 +566,12 @@ if [ -z "$result" ]; then
 	echo "vm.sh: FAIL: the guest stopped without a result line (qemu rc=$qemu_rc)" >&2
 	grep -aE 'NSLOG-VM-FATAL|Kernel panic|WARNING:|BUG:|Oops' <<<"$console" |
 		head -n 5 | sed 's/^/vm.sh:   /' >&2 || true
+	# The first report whole, its call trace included, last on stderr:
+	# a CI log that keeps only the end of the output still names where
+	# the kernel died and what it was doing.
+	awk '!on && /(BUG:|WARNING:|Oops|general protection fault)/ { on = 1 }
+	     on && n++ < 80 { print "vm.sh: > " $0 }
+	     on && /(---\[ end trace|Kernel panic)/ { exit }' <<<"$console" >&2 || true
 	echo "vm.sh: console: $log" >&2
 	exit "$VM_EXIT_NORESULT"
 fi
