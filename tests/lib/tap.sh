@@ -26,10 +26,21 @@ fail=0
 skipped=0
 rc=0
 
-ok() { pass=$((pass + 1)); echo "ok - $*"; }
-not_ok() { fail=$((fail + 1)); echo "not ok - $*"; }
+ok() { tap_time; pass=$((pass + 1)); echo "ok - $*"; }
+not_ok() { tap_time; fail=$((fail + 1)); echo "not ok - $*"; }
 # skip DESCRIPTION REASON
-skip() { skipped=$((skipped + 1)); echo "ok - $1 # SKIP $2"; }
+skip() { tap_time; skipped=$((skipped + 1)); echo "ok - $1 # SKIP $2"; }
+
+# NSLOG_TAP_TIMES=1 (bash only: it reads $EPOCHREALTIME, no process per
+# line): before each result, "# +N ms", the time since the last one, so a
+# suite's slow steps can be found (scripts/tap-times.sh lists them).
+tap_time() {
+	[ -n "${NSLOG_TAP_TIMES:-}" ] && [ -n "${EPOCHREALTIME:-}" ] || return 0
+	# shellcheck disable=SC3060 # bash only, as said above
+	tap_now=${EPOCHREALTIME/./}
+	echo "# +$(((tap_now - ${tap_then:-$tap_now}) / 1000)) ms"
+	tap_then=$tap_now
+}
 
 # check DESCRIPTION COMMAND...: ok if COMMAND succeeds.
 check() {
