@@ -521,6 +521,23 @@ if [ "$quiet" = 1 ]; then
 	quiet_filter <"$console_out" &
 	filter_pid=$!
 fi
+# children_cpu: $cpu_ms, the CPU time (user + system) of the children
+# reaped so far, from this shell's `times` (not a subshell's: a forked
+# shell starts with none counted). Its change over the run is QEMU's: how
+# much of the wall-clock time the guest kept a host CPU busy (the test
+# budget, docs/reliability.md).
+children_cpu() {
+	local t=
+
+	times >"$run/times"
+	{ IFS= read -r t && IFS= read -r t; } <"$run/times" || true
+	cpu_ms=0
+	[[ "$t" =~ ^([0-9]+)m([0-9]+)\.([0-9]{3})s\ ([0-9]+)m([0-9]+)\.([0-9]{3})s ]] || return 0
+	cpu_ms=$(( (10#${BASH_REMATCH[1]} * 60 + 10#${BASH_REMATCH[2]}) * 1000 + 10#${BASH_REMATCH[3]} +
+		(10#${BASH_REMATCH[4]} * 60 + 10#${BASH_REMATCH[5]}) * 1000 + 10#${BASH_REMATCH[6]} ))
+}
+children_cpu
+cpu0=$cpu_ms
 # In the background (stdin is /dev/null) so that the INT/TERM trap can stop it.
 timeout -k 10 "$timeout" "${qemu[@]}" </dev/null >"$console_out" &
 qemu_pid=$!
@@ -544,7 +561,9 @@ started=$(grep -aoE 'NSLOG-VM-START uptime=[0-9.]+' <<<"$console" | tail -n1 || 
 insmod=$(grep -aoE 'NSLOG-VM-INSMOD rc=[0-9]+' <<<"$console" | tail -n1 || true)
 
 total=$(( (end_ns - start_ns) / 1000000 ))
-timing="total $((total / 1000)).$(printf '%03d' $((total % 1000)))s"
+children_cpu
+cpu=$((cpu_ms - cpu0))
+timing="total $((total / 1000)).$(printf '%03d' $((total % 1000)))s, QEMU's CPU $((cpu / 1000))s"
 [ -z "$started" ] || timing="command started at ${started#*uptime=}s guest uptime, $timing"
 [ "$quiet" = 1 ] || echo "vm.sh: $kver, $timing" >&2
 
