@@ -23,7 +23,7 @@
 #   +-- ap1/x ap1/y ap2/x  nslogctl apply and --watch (with
 #                        /nslogtestPID.slice/aptestPID.service: --unit)
 #   +-- g                removed with its rule, made again at the same path
-#   +-- churn/cN         10,000 cgroups made, limited, written from, removed
+#   +-- churn/cN         2,000 cgroups made, limited, written from, removed
 #                        (NSLOG_RL_CHURN_CGROUPS; 200 with NSLOG_REPEAT=once,
 #                        as the debug and sid runs of make test have it)
 #
@@ -617,7 +617,7 @@ grep -E '^(Slab|VmallocUsed|Percpu):' /proc/meminfo | sed 's/^/# before churn: /
 mem0=$(mem)
 objs0=$(rule_objs)
 nrules=$(grep -c ' kind=' "$limits")
-ncg=${NSLOG_RL_CHURN_CGROUPS:-$(repeat 10000 200)}
+ncg=${NSLOG_RL_CHURN_CGROUPS:-$(repeat 2000 200)}
 out=$("$flood" churn "$ncg" "$cgfs$base/churn" "$base/churn")
 echo "# churn: $out"
 is "churn: $ncg cgroups made, limited, written from and removed" "$(kv "$out" churned)" "$ncg"
@@ -636,7 +636,7 @@ for _ in 1 2 3 4 5; do
 done
 grep -E '^(Slab|VmallocUsed|Percpu):' /proc/meminfo | sed 's/^/# after churn:  /'
 echo "# kmalloc-cg-512 objects: $objs0 before, $objs1 after"
-# Leaked rules would be 10,000 objects (5000 kB), and their cgroups more
+# Leaked rules would be 2,000 objects (1000 kB), and their cgroups more
 # (several kB each). The kernel's own caches move by up to ~800 kB over a
 # churn (measured: 200-800 kB on 6.1 and 6.12), hence 2048 kB.
 le "churn: kmalloc-cg-512 within 500 objects of before" $((objs1 - objs0)) 500
