@@ -181,6 +181,42 @@ static void test_period(void)
 	}
 }
 
+/*
+ * Found by tests/fuzz (nslogctl_rules_fuzz): a count of up to 12 digits
+ * times its unit's nanoseconds wrapped around 64 bits ("22222222060s",
+ * 22222222060 * 10^9), and the wrapped sum, a multiple of no unit, sent
+ * the search for the largest unit that divides it past the end of the
+ * unit table.  A period beyond 2^64 - 1 ns is refused now.
+ */
+static void test_period_too_long(void)
+{
+	static const struct { const char *in, *want; } fits[] = {
+		{ "18446744073s", "18446744073s" },	/* (2^64 - 1) / 10^9 */
+		{ "5124095h", "5124095h" },		/* / (3600 * 10^9) */
+		{ "307445734min", "307445734min" },	/* / (60 * 10^9) */
+		{ "999999999999ms", "999999999999ms" },
+	};
+	static const char *const wraps[] = {
+		"22222222060s", "18446744074s", "5124096h", "307445735min",
+		"999999999999h", "999999999999min", "999999999999s",
+	};
+	char out[32], what[64];
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(fits); i++) {
+		snprintf(what, sizeof(what), "period: %s fits", fits[i].in);
+		if (tap_int(what, nslogctl_period(fits[i].in, out,
+						  sizeof(out)), 0))
+			tap_str(what, out, fits[i].want);
+	}
+	for (i = 0; i < ARRAY_SIZE(wraps); i++) {
+		snprintf(what, sizeof(what), "period: %s is too long",
+			 wraps[i]);
+		tap_int(what, nslogctl_period(wraps[i], out, sizeof(out)),
+			-EINVAL);
+	}
+}
+
 static void test_parent(void)
 {
 	char p[] = "/a/b/c";
@@ -198,6 +234,7 @@ int main(void)
 	test_v2_line();
 	test_bucket();
 	test_period();
+	test_period_too_long();
 	test_parent();
 	return tap_done();
 }

@@ -204,7 +204,8 @@ static const struct {
  *	"1500ms"
  * @size: room in @out
  *
- * Return: 0, or -EINVAL if @s is not a period.
+ * Return: 0, or -EINVAL if @s is not a period or one longer than 2^64 - 1
+ * ns.
  */
 int nslogctl_period(const char *s, char *out, size_t size)
 {
@@ -218,11 +219,17 @@ int nslogctl_period(const char *s, char *out, size_t size)
 		if (!n)
 			return -EINVAL;
 	}
-	for (i = 0; i < sizeof(period_units) / sizeof(period_units[0]); i++)
-		if (!strcmp(s + digits, period_units[i].unit))
-			ns = n * period_units[i].ns;
+	for (i = 0; i < sizeof(period_units) / sizeof(period_units[0]); i++) {
+		if (strcmp(s + digits, period_units[i].unit))
+			continue;
+		/* 12 digits of hours would be some 10^24 ns */
+		if (n > ULLONG_MAX / period_units[i].ns)
+			return -EINVAL;
+		ns = n * period_units[i].ns;
+	}
 	if (!ns)
 		return -EINVAL;
+	/* ns is a multiple of its own unit: the search ends there */
 	for (i = 0; ns % period_units[i].ns; i++)
 		;
 	if ((size_t)snprintf(out, size, "%llu%s", ns / period_units[i].ns,
