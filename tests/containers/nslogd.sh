@@ -14,8 +14,8 @@
 #   |  |           log/{main,radio,events,system} (root:log 0662, the
 #   |  |           container's ids), socket/ (root's, 0755)
 #   |  |  /proc  = the container's own
-#   |  |  $tmp/android: nslogd's root: /system/bin/logd (nslogd bound), /dev,
-#   |  |           /proc, no libc
+#   |  |  $tmp/android: nslogd's root: /system/bin/logd (nslogd bound),
+#   |  |           /system/etc/event-log-tags, /dev, /proc, no libc
 #   |  |  pid 1  logd_test init: makes /dev/socket/{logd,logdr,logdw} as
 #   |  |         logd.rc does, serves /dev/socket/property_service, starts
 #   |  |         (and restarts) nslogd with ANDROID_SOCKET_*; nslogd becomes
@@ -136,10 +136,16 @@ for l in main radio events system; do
 done
 
 # nslogd's root, Android's in miniature: /system/bin/logd (nslogd, bound
-# over it in the container), /dev and /proc, and nothing else: no libc.
+# over it in the container), the event tags file, /dev and /proc, and
+# nothing else: no libc.
 aroot=$tmp/android
-mkdir -p "$aroot/system/bin" "$aroot/dev" "$aroot/proc"
+mkdir -p "$aroot/system/bin" "$aroot/system/etc" "$aroot/dev" "$aroot/proc"
 touch "$aroot/system/bin/logd"
+# Android's event tags file, which getEventTag answers from and reinit
+# reads again.
+tags=$aroot/system/etc/event-log-tags
+printf '%s\n' '# nslogd.sh' '42 answer (to life|1)' \
+	'1005 tag_def (tag|1),(name|3),(format|3)' >"$tags"
 
 # --- the container and its init ------------------------------------------------
 # Its first process notes its guest pid (the guest's /proc is still there),
@@ -517,6 +523,323 @@ streams_section() {
 		"$(nmatch "$tmp/s47" '$1 == 7 && $7 == "nslogd" && $10 == "started:"')"
 }
 streams_section
+
+# --- bad input and many clients (issue 30's tests) -----------------------------
+# Each block ends with nslogd still the same process, storing a record and
+# giving it back (alive).
+
+# logd_now: nslogd's guest pid now (the init stand-in's one child).
+logd_now() {
+	local p=
+
+	read -r p _ <"/proc/$init_host/task/$init_host/children" || true
+	echo "$p"
+}
+# status FIELD PID: FIELD of /proc/PID/status (kB for the Vm ones).
+status() { awk -v k="$1:" '$1 == k { print $2 }' "/proc/$2/status"; }
+# alive WHAT PID: nslogd is still PID, and a record written to system
+# comes back through logdr (the writer's -W).
+nalive=0
+alive() {
+	local now
+
+	nalive=$((nalive + 1))
+	as 1000 app_a -- "$L" write -W 10000 -l 3 -t alive "alive$nalive" \
+		>/dev/null 2>"$tmp/alive.err" || true
+	now=$(logd_now)
+	check "$1: nslogd is still $2 ($now), and a record written is read back" \
+		bash -c '[ "$1" = "$2" ] && grep -q "^logd_test: 1 of 1 seen through logdr$" "$3"' \
+		_ "$now" "$2" "$tmp/alive.err"
+}
+# counters PID: nslogd prints its counters (SIGUSR1); wait for them.
+counters() {
+	local n
+
+	n=$(grep -c '^nslogd: logdr: accepted ' "$tmp/nslogd.err" || true)
+	kill -USR1 "$1"
+	wait_for bash -c '[ "$(grep -c "^nslogd: logdr: accepted " "$1")" -gt "$2" ]' \
+		_ "$tmp/nslogd.err" "$n" || true
+}
+# counter LINE NAME: NAME's count on the last counter line that starts
+# with LINE ("received", "control", "logdr:"); 0 if it has none.
+counter() {
+	grep "^nslogd: $1 " "$tmp/nslogd.err" | tail -n 1 |
+		awk -v k="$2" '{ for (i = 2; i < NF; i++) if ($i == k) { v = $(i + 1); break } }
+			END { print v + 0 }'
+}
+# ms_since NS: milliseconds since NS (date +%s%N).
+ms_since() { echo $((($(date +%s%N) - $1) / 1000000)); }
+
+filters_section() {
+	local lh wp t ms
+
+	lap "logdr: start= and timeout="
+	lh=$(logd_now)
+	# Four records claiming 1000000.0 to 1000003.0 s, of one writer: its
+	# pid= keeps every other record out.
+	as 1000 app_a -- "$L" burst -l 1 -n 4 -T 1000000 -t when at >"$tmp/when.w" 2>&1 || true
+	wp=$(awk 'NR == 1 { print $1 }' "$tmp/when.w")
+	when4() { rd when "dumpAndClose lids=1 pid=$wp"; [ "$(grep -c ' at [0-3]$' "$tmp/when")" = 4 ]; }
+	wait_for when4 || true
+	rd start "dumpAndClose lids=1 pid=$wp start=1000002.000000000"
+	expect "logdr: start= gives the records claiming that time or later" \
+		"1000002.000000000 at 2
+1000003.000000000 at 3
+eof" awk '{ print ($1 == "eof") ? $1 : $5 " " $8 " " $9 }' "$tmp/start"
+	rd start1 "dumpAndClose lids=1 pid=$wp start=1000001.000000001"
+	expect "logdr: ... to the nanosecond: one after a record's time leaves it out" \
+		"1000002.000000000 at 2
+1000003.000000000 at 3
+eof" awk '{ print ($1 == "eof") ? $1 : $5 " " $8 " " $9 }' "$tmp/start1"
+	# timeout= with start= (logcat's wrap mode): held that long, then
+	# served; a stream ends here after its two records.
+	t=$(date +%s%N)
+	as 0 init -- "$L" read -n 2 -w 10000 \
+		"stream lids=1 pid=$wp start=1000002.000000000 timeout=2" >"$tmp/held" 2>&1 || true
+	ms=$(ms_since "$t")
+	check "logdr: timeout=2 with start= holds the reader 2 s, then sends its 2 records ($ms ms)" \
+		test "$ms" -ge 2000 -a "$(awk '{ print $9 }' "$tmp/held" | paste -sd ' ')" = "2 3"
+	t=$(date +%s%N)
+	rd notimeout "dumpAndClose lids=1 pid=$wp timeout=2"
+	ms=$(ms_since "$t")
+	check "logdr: timeout= without start= holds nothing: its 4 records in $ms ms" \
+		test "$ms" -lt 2000 -a "$(grep -c ' at [0-3]$' "$tmp/notimeout")" = 4
+	alive "logdr's filters" "$lh"
+}
+
+control_verbs_section() {
+	lap "control: prune list, event tags, reinit"
+	expect "control: getPruneList at start is logd's default, length-prefixed" \
+		"~! ~1000/!" ctl -L getPruneList
+	expect "control: setPruneList with log credentials: success; a bad entry: Invalid" \
+		"success"$'\n'"Invalid" ctl "setPruneList ~1000/! 10057 /42 ~!" "setPruneList 1000/x"
+	expect "control: an app may not setPruneList" "Permission Denied" \
+		as 10057 init -- "$L" ctl "setPruneList ~!"
+	expect "control: getPruneList (an app asks) shows the list set, kept through the refusals" \
+		"~1000/! 10057 /42 ~!" as 10057 init -- "$L" ctl -L getPruneList
+	expect "control: getEventTag id= and name= (an app asks): the file's lines, length-prefixed" \
+		"42 answer (to life|1)"$'\n'"1005 tag_def (tag|1),(name|3),(format|3)" \
+		as 10057 init -- "$L" ctl -L "getEventTag id=42" "getEventTag name=tag_def"
+	echo '4242 nslogd_sh (msg|3)' >>"$tags"
+	expect "control: a tag added to the file is not known yet; an app may not reinit" \
+		"Invalid"$'\n'"Permission Denied" as 10057 init -- "$L" ctl "getEventTag id=4242" reinit
+	expect "control: reinit with log credentials: success" "success" ctl reinit
+	expect "control: ... and the file read again: the tag added is known" \
+		"4242 nslogd_sh (msg|3)" ctl -L "getEventTag id=4242"
+}
+
+junk_ctl_section() {
+	local lh un0 ov0
+
+	lap "control: bad input"
+	lh=$(logd_now)
+	counters "$lh"
+	un0=$(counter control unrecognized)
+	ov0=$(counter control oversized)
+	in_c init -- "$L" junk ctl >"$tmp/junkctl" 2>&1 || true
+	# logd (libsysutils' FrameworkListener) answers "500 Command not
+	# recognized" to a verb it does not know, the empty one included,
+	# and "500 Command too large for buffer" to a command that does not
+	# end in its buffer; nslogd closes that connection after it.
+	expect "control: unknown verbs and binary junk get logd's reply, a command too long logd's and is closed, exit closes; every other connection goes on" \
+		"unknown verbs, an empty command, then one known: 500 Command not recognized | 500 Command not recognized | 500 Command not recognized | $ns_size; open
+binary junk, then a command: 500 Command not recognized | 500 Command not recognized | $ns_size; open
+no NUL: no reply; the rest: $ns_size; open
+no NUL, then end of file: no reply; closed
+1,023 bytes, then a command: 500 Command not recognized | $ns_size; open
+1,024 bytes: 500 Command too large for buffer; closed
+64 KiB without a NUL: 500 Command too large for buffer; closed
+exit, then a command: success; closed
+65 connections: the newest answered, the idle first: no reply; closed" cat "$tmp/junkctl"
+	counters "$lh"
+	check "control: counted: 6 commands not recognized, 2 oversized" \
+		test $(($(counter control unrecognized) - un0)) = 6 -a $(($(counter control oversized) - ov0)) = 2
+	alive "control's bad input" "$lh"
+}
+
+junk_logdr_section() {
+	local lh g0 o0 s0
+
+	lap "logdr: bad input"
+	lh=$(logd_now)
+	counters "$lh"
+	g0=$(counter logdr: garbage)
+	o0=$(counter logdr: oversized)
+	s0=$(counter logdr: second-command)
+	in_c init -- "$L" junk logdr >"$tmp/junkrd" 2>&1 || true
+	expect "logdr: garbage, an empty command and 255 bytes: each closed unserved; a second command disconnects" \
+		"an unknown word: 0 records, closed
+binary junk: 0 records, closed
+a NUL inside: 0 records, closed
+a number with junk: 0 records, closed
+a key twice: 0 records, closed
+an unknown verb: 0 records, closed
+an empty message: 0 records, closed
+255 bytes: 0 records, closed
+a second command: at most its tail, closed" cat "$tmp/junkrd"
+	counters "$lh"
+	check "logdr: counted: 6 garbage, 1 oversized, 1 second command" \
+		test $(($(counter logdr: garbage) - g0)) = 6 -a $(($(counter logdr: oversized) - o0)) = 1 -a \
+		$(($(counter logdr: second-command) - s0)) = 1
+	alive "logdr's bad input" "$lh"
+}
+
+# 1,000 streams open at once, each sent its tail and then waiting: a
+# socket and a log fd each in nslogd, and its memory, which README.md
+# bounds: per connection its struct (808 bytes) and a record buffer of
+# 4,132 bytes per log it reads.
+READERS=1000
+RCONN_BYTES=$((808 + 4132))
+readers_section() {
+	local lh nfd0 nfd1 rss0 rss1 rp rc bound
+
+	lap "$READERS readers"
+	lh=$(logd_now)
+	write ev1 1000 app_a -W 10000 -l 2 -t evT first
+	nfd0=$(find "/proc/$lh/fd" -mindepth 1 | wc -l)
+	rss0=$(status VmRSS "$lh")
+	as 0 init -- "$L" readers -n $READERS -g -c 2 -w 30000 "stream lids=2 tail=1" \
+		>"$tmp/readers" 2>&1 &
+	rp=$!
+	bg+=("$rp")
+	if ! wait_for_s=120 wait_for grep -q '^ready ' "$tmp/readers"; then
+		not_ok "$READERS logdr streams open at once, each sent its tail"
+		sed 's/^/#   /' "$tmp/readers"
+		return
+	fi
+	rss1=$(status VmRSS "$lh")
+	nfd1=$(find "/proc/$lh/fd" -mindepth 1 | wc -l)
+	check "$READERS logdr streams open at once, each sent its tail: nslogd holds a socket and a log fd for each ($nfd0 fds, then $nfd1)" \
+		test $((nfd1 - nfd0)) -ge $((2 * READERS))
+	bound=$((READERS * RCONN_BYTES / 1024))
+	check "... nslogd's VmRSS grew by $((rss1 - rss0)) kB ($rss0 to $rss1), within README's bound for one log each ($bound kB)" \
+		test $((rss1 - rss0)) -le "$bound"
+	# With them open: a record to their log, stored and read back by a
+	# new reader (the writer's -W), and sent to every one of them.
+	write ev2 1000 app_a -W 10000 -l 2 -t evT second
+	check "... with them open, a writer's record is stored and a new reader reads it back" \
+		grep -q '^logd_test: 1 of 1 seen through logdr$' "$tmp/ev2.err"
+	in_c init -- kill -USR1 "$(awk '$1 == "ready" { print $3 }' "$tmp/readers")"
+	rc=0
+	wait "$rp" || rc=$?
+	expect "... and every one of the $READERS streams is sent it: 2 records each" \
+		"$READERS connections: 2 records" \
+		bash -c '[ "$1" = 0 ] && grep -v "^ready " "$2"' _ "$rc" "$tmp/readers"
+	alive "$READERS readers" "$lh"
+}
+
+# A stream reader that never reads: its socket fills, nslogd keeps the
+# one record it could not send and reads no more for it; the ring goes on
+# without it.
+HOLD_N=3000
+hold_section() {
+	local lh rss0 rss1 hp hpid wp rc l0
+
+	lap "a reader that never reads"
+	lh=$(logd_now)
+	counters "$lh"
+	l0=$(counter logdr: lost)
+	rss0=$(status VmRSS "$lh")
+	as 0 init -- "$L" hold -n 600 -w 5000 "stream lids=1 tail=1" >"$tmp/hold" 2>&1 &
+	hp=$!
+	bg+=("$hp")
+	wait_for grep -q '^[0-9]' "$tmp/hold" || true
+	hpid=$(head -n 1 "$tmp/hold")
+	rc=0
+	as 1000 app_a -- "$L" burst -l 1 -n $HOLD_N -S 2000 -t hold hb >"$tmp/hb.w" 2>&1 || rc=$?
+	wp=$(awk 'NR == 1 { print $1 }' "$tmp/hb.w")
+	check "a reader that never reads holds up no writer: $HOLD_N records sent, none blocked 2 s" \
+		test "$rc" = 0
+	hbtail() { rd hbtail "dumpAndClose lids=1 pid=$wp tail=2"; grep -q ' hb 2999$' "$tmp/hbtail"; }
+	wait_for hbtail || true
+	expect "... nor another reader: a new one gets the newest two" \
+		"hb 2998"$'\n'"hb 2999"$'\n'"eof" \
+		awk '{ print ($1 == "eof") ? $1 : $8 " " $9 }' "$tmp/hbtail"
+	rss1=$(status VmRSS "$lh")
+	check "... nor nslogd's memory: VmRSS $rss0 kB before, $rss1 kB with $HOLD_N records not read (at most 16 kB more: its connection)" \
+		test $((rss1 - rss0)) -le 16
+	in_c init -- kill -USR1 "$hpid"
+	rc=0
+	wait "$hp" || rc=$?
+	check "... let go, it is served on: 600 records ($(tail -n 1 "$tmp/hold"))" \
+		bash -c '[ "$1" = 0 ] && grep -q "^got 600, last hb [0-9]*$" "$2"' _ "$rc" "$tmp/hold"
+	lostmore() { counters "$lh"; [ "$(counter logdr: lost)" -gt "$l0" ]; }
+	wait_for lostmore || true
+	check "... what the ring overwrote meanwhile is counted lost ($l0, then $(counter logdr: lost))" \
+		test "$(counter logdr: lost)" -gt "$l0"
+	alive "a reader that never reads" "$lh"
+}
+
+# Writers killed in their loop, some blocked in send: nslogd is stopped
+# (SIGSTOP) meanwhile, so their last datagrams wait in logdw for a
+# process that is gone (net.unix.max_dgram_qlen: 10 queued, then sends
+# block). Nothing they sent may be lost.
+vanish_section() {
+	local lh i g0 gq n ok=yes un=0 p sent got idx
+	local -a gbg gp
+
+	lap "writers that vanish"
+	lh=$(logd_now)
+	for i in 1 2 3; do
+		as 1000 app_a -- "$L" burst -l 3 -n 0 -d 5000 -p -t gone "gone$i" \
+			>"$tmp/gone$i" 2>&1 &
+		gbg[i]=$!
+		bg+=("${gbg[i]}")
+	done
+	# gsent I: how many writer I sent (its progress lines).
+	gsent() { echo $(($(wc -l <"$tmp/gone$1") - 1)); }
+	gsum() { echo $(($(gsent 1) + $(gsent 2) + $(gsent 3))); }
+	gstarted() { for i in 1 2 3; do [ "$(gsent "$i")" -ge 20 ] || return 1; done; }
+	wait_for gstarted || true
+	kill -STOP "$lh"
+	g0=$(gsum)
+	gqueued() { [ "$(gsum)" -ge $((g0 + 6)) ]; }
+	wait_for gqueued || true
+	for i in 1 2 3; do
+		gp[i]=$(awk 'NR == 1 { print $1 }' "$tmp/gone$i")
+	done
+	in_c init -- kill -KILL "${gp[1]}" "${gp[2]}" "${gp[3]}" || true
+	for i in 1 2 3; do
+		wait "${gbg[i]}" 2>/dev/null || true
+	done
+	gq=$(($(gsum) - g0))
+	kill -CONT "$lh"
+	gstored() {
+		node system >"$tmp/gone.node"
+		for i in 1 2 3; do
+			[ "$(grep -c " gone$i " "$tmp/gone.node")" -ge "$(gsent "$i")" ] || return 1
+		done
+	}
+	wait_for gstored || true
+	sent='' got=''
+	for i in 1 2 3; do
+		p=${gp[i]}
+		awk -v p="$p" -v m="gone$i" '$1 == p && $3 == 1000 && $7 == m { print $8 }' \
+			"$tmp/gone.node" >"$tmp/gone$i.idx"
+		n=$(wc -l <"$tmp/gone$i.idx")
+		idx=$(paste -sd ' ' "$tmp/gone$i.idx")
+		# 0 to n-1, once each, in order; n the count sent, or one more
+		# (killed between a send and its line)
+		[ "$idx" = "$(seq -s ' ' 0 $((n - 1)))" ] || ok=no
+		[ "$n" -ge "$(gsent "$i")" ] && [ "$n" -le $(($(gsent "$i") + 1)) ] || ok=no
+		[ "$(grep -c " gone$i " "$tmp/gone.node")" = "$n" ] || ok=no
+		sent+=" $(gsent "$i")" got+=" $n"
+	done
+	check "3 writers SIGKILLed mid-burst ($gq datagrams sent while nslogd was stopped): all each sent is stored, once, in order (sent$sent, stored$got)" \
+		test "$ok" = yes
+	un=$(awk '$5 ~ /u/ && $7 ~ /^gone[123]$/' "$tmp/gone.node" | wc -l)
+	check "... $un of them read after their writer was gone, stored with its pid and uid (unverified)" \
+		test "$un" -ge 1
+	alive "writers that vanish" "$lh"
+}
+
+filters_section
+control_verbs_section
+junk_ctl_section
+junk_logdr_section
+readers_section
+hold_section
+vanish_section
 
 # --- the end --------------------------------------------------------------------
 lap end
