@@ -43,6 +43,15 @@ static const char *const node_names[] = {
 	"crash", "stats", "security", "kernel",
 };
 
+/*
+ * logd's own replies to what it cannot run (libsysutils'
+ * FrameworkListener, which logd's CommandListener is), spelled out here so
+ * that a change of nslogd's constants cannot pass unnoticed.
+ */
+#define LOGD_NOT_RECOGNIZED	"500 Command not recognized"
+#define LOGD_TOO_LARGE		"500 Command too large for buffer"
+#define LOGD_TOO_LONG		"500 Command too long"
+
 /* --- the stand-ins --- */
 
 #define MAX_CALLS	64
@@ -847,29 +856,35 @@ static void test_exit_replies_then_closes(void)
 static void test_unknown_verbs_and_garbage(void)
 {
 	static const char garbage[] = "\xff\xfe\x01\x02 \x7f\0";
-	char buf[64];
-	int fd;
+	char buf[64], words[10 + 2 * NSLOGD_CMD_ARGS + 1];
+	int fd, i;
 
 	REQUIRE(bed_up());
-	CHECK(!strcmp(ask("frobnicate 0"), NSLOGD_R_UNKNOWN));
-	CHECK(!strcmp(ask("getlogsize 0"), NSLOGD_R_UNKNOWN));	/* exact case */
-	CHECK(!strcmp(ask("getLogSize0"), NSLOGD_R_UNKNOWN));
-	CHECK(!strcmp(ask(""), NSLOGD_R_UNKNOWN));
-	CHECK(!strcmp(ask("   "), NSLOGD_R_UNKNOWN));
+	CHECK(!strcmp(ask("frobnicate 0"), LOGD_NOT_RECOGNIZED));
+	CHECK(!strcmp(ask("getlogsize 0"), LOGD_NOT_RECOGNIZED));	/* exact case */
+	CHECK(!strcmp(ask("getLogSize0"), LOGD_NOT_RECOGNIZED));
+	CHECK(!strcmp(ask(""), LOGD_NOT_RECOGNIZED));
+	CHECK(!strcmp(ask("   "), LOGD_NOT_RECOGNIZED));
+	/* more words than NSLOGD_CMD_ARGS: logd's "too long" */
+	memset(words, 0, sizeof(words));
+	memcpy(words, "getLogSize", 10);
+	for (i = 0; i < NSLOGD_CMD_ARGS; i++)
+		memcpy(words + 10 + 2 * i, " 0", 2);
+	CHECK(!strcmp(ask(words), LOGD_TOO_LONG));
 	/* one connection: garbage, then a good command, both answered */
 	fd = client();
 	REQUIRE(fd >= 0);
 	REQUIRE(send_all(fd, garbage, sizeof(garbage) - 1));
 	CHECK(get_reply(fd, buf, sizeof(buf)) >= 0 &&
-	      !strcmp(buf, NSLOGD_R_UNKNOWN));
+	      !strcmp(buf, LOGD_NOT_RECOGNIZED));
 	REQUIRE(send_all(fd, "getLogSize\t0", 13));	/* a tab is no space */
 	CHECK(get_reply(fd, buf, sizeof(buf)) >= 0 &&
-	      !strcmp(buf, NSLOGD_R_UNKNOWN));
+	      !strcmp(buf, LOGD_NOT_RECOGNIZED));
 	REQUIRE(send_all(fd, "getLogSize 0", 13));
 	CHECK(get_reply(fd, buf, sizeof(buf)) >= 0 && !strcmp(buf, "65536"));
 	close(fd);
 	serve();
-	CHECK(bed.ctl.n.invalid == 7);
+	CHECK(bed.ctl.n.unrecognized == 7);
 	CHECK(nslogd_control_conns(&bed.ctl) == 0);
 	bed_down();
 }
@@ -885,7 +900,7 @@ static void test_oversized_command_refused_and_closed(void)
 	REQUIRE(fd >= 0);
 	REQUIRE(send_all(fd, big, sizeof(big)));	/* no NUL at all */
 	CHECK(get_reply(fd, buf, sizeof(buf)) >= 0 &&
-	      !strcmp(buf, NSLOGD_R_UNKNOWN));
+	      !strcmp(buf, LOGD_TOO_LARGE));
 	CHECK(closed_by_server(fd));
 	close(fd);
 	CHECK(bed.ctl.n.oversized == 1);
@@ -908,7 +923,7 @@ static void test_oversized_command_refused_and_closed(void)
 	REQUIRE(fd >= 0);
 	REQUIRE(send_all(fd, big, NSLOGD_CTL_CMD_MAX + 1));
 	CHECK(get_reply(fd, buf, sizeof(buf)) >= 0 &&
-	      !strcmp(buf, NSLOGD_R_UNKNOWN));
+	      !strcmp(buf, LOGD_TOO_LARGE));
 	CHECK(closed_by_server(fd));
 	close(fd);
 	CHECK(bed.ctl.n.oversized == 2);
@@ -1160,7 +1175,7 @@ static void test_nslogd_serves_control(void)
 	r = (int)fread(out, 1, sizeof(out) - 1, f);
 	fclose(f);
 	out[r > 0 ? r : 0] = '\0';
-	CHECK(strstr(out, "nslogd: control accepted 2 commands 3 invalid 0 "
+	CHECK(strstr(out, "nslogd: control accepted 2 commands 3 unrecognized 0 "
 			  "oversized 0 evicted 0 open 0\n"));
 	if (tap_failed_now)
 		printf("# nslogd's stderr:\n%s", out);
@@ -1196,9 +1211,9 @@ static const struct tap_case cases[] = {
 	  test_event_tag_looks_up_the_file },
 	{ "exit: success, then the connection closed",
 	  test_exit_replies_then_closes },
-	{ "unknown verbs and garbage: Invalid, the connection kept",
+	{ "unknown verbs and garbage: logd's reply, the connection kept",
 	  test_unknown_verbs_and_garbage },
-	{ "oversized: refused and closed, nothing buffered beyond the limit",
+	{ "oversized: logd's reply, closed, nothing buffered beyond the limit",
 	  test_oversized_command_refused_and_closed },
 	{ "a command across reads, several in one",
 	  test_command_split_across_reads },

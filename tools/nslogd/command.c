@@ -320,7 +320,7 @@ enum nslogd_cmd_after nslogd_cmd_run(struct nslogd_cmd *c, char *line,
 		if (!*p)
 			break;
 		if (argc == NSLOGD_CMD_ARGS) {
-			nslogd_reply_set(r, NSLOGD_R_INVALID);
+			nslogd_reply_set(r, NSLOGD_R_TOO_LONG);
 			return NSLOGD_CMD_GO_ON;
 		}
 		argv[argc++] = p;
