@@ -686,10 +686,11 @@ a second command: at most its tail, closed" cat "$tmp/junkrd"
 
 # 1,000 streams open at once, each sent its tail and then waiting: a
 # socket and a log fd each in nslogd, and its memory, which README.md
-# bounds: per connection its struct (808 bytes) and a record buffer of
-# 4,132 bytes per log it reads.
+# bounds: per connection its struct and a record buffer per log it reads,
+# in musl's malloc slots of 1,632 and 4,672 bytes; 64 kB more for the
+# allocator's own headers and a page begun.
 READERS=1000
-RCONN_BYTES=$((808 + 4132))
+RCONN_BYTES=$((1632 + 4672))
 readers_section() {
 	local lh nfd0 nfd1 rss0 rss1 rp rc bound
 
@@ -711,7 +712,7 @@ readers_section() {
 	nfd1=$(find "/proc/$lh/fd" -mindepth 1 | wc -l)
 	check "$READERS logdr streams open at once, each sent its tail: nslogd holds a socket and a log fd for each ($nfd0 fds, then $nfd1)" \
 		test $((nfd1 - nfd0)) -ge $((2 * READERS))
-	bound=$((READERS * RCONN_BYTES / 1024))
+	bound=$((READERS * RCONN_BYTES / 1024 + 64))
 	check "... nslogd's VmRSS grew by $((rss1 - rss0)) kB ($rss0 to $rss1), within README's bound for one log each ($bound kB)" \
 		test $((rss1 - rss0)) -le "$bound"
 	# With them open: a record to their log, stored and read back by a
@@ -770,18 +771,21 @@ hold_section() {
 	alive "a reader that never reads" "$lh"
 }
 
-# Writers killed in their loop, some blocked in send: nslogd is stopped
-# (SIGSTOP) meanwhile, so their last datagrams wait in logdw for a
-# process that is gone (net.unix.max_dgram_qlen: 10 queued, then sends
-# block). Nothing they sent may be lost.
+# Writers killed in their loop: each sends 20 records and waits; once
+# nslogd has stored those, it is frozen (its cgroup's cgroup.freeze) and
+# the writers go on until logdw's queue is full (net.unix.max_dgram_qlen,
+# 10: 11 datagrams) and each is blocked in a send; then they are
+# SIGKILLed, and nslogd thawed finds 11 datagrams of processes that are
+# gone.  Nothing they sent may be lost.  (With SIGSTOP instead of the
+# freeze, the writers were seen to go on sending: not looked into.)
 vanish_section() {
-	local lh i g0 gq n ok=yes un=0 p sent got idx
+	local lh i g0 gq n ok=yes un p sent='' got='' idx
 	local -a gbg gp
 
 	lap "writers that vanish"
 	lh=$(logd_now)
 	for i in 1 2 3; do
-		as 1000 app_a -- "$L" burst -l 3 -n 0 -d 5000 -p -t gone "gone$i" \
+		as 1000 app_a -- "$L" burst -l 3 -n 0 -g 20 -p -t gone "gone$i" \
 			>"$tmp/gone$i" 2>&1 &
 		gbg[i]=$!
 		bg+=("${gbg[i]}")
@@ -789,21 +793,30 @@ vanish_section() {
 	# gsent I: how many writer I sent (its progress lines).
 	gsent() { echo $(($(wc -l <"$tmp/gone$1") - 1)); }
 	gsum() { echo $(($(gsent 1) + $(gsent 2) + $(gsent 3))); }
-	gstarted() { for i in 1 2 3; do [ "$(gsent "$i")" -ge 20 ] || return 1; done; }
-	wait_for gstarted || true
-	kill -STOP "$lh"
-	g0=$(gsum)
-	gqueued() { [ "$(gsum)" -ge $((g0 + 6)) ]; }
-	wait_for gqueued || true
+	gwaiting() { for i in 1 2 3; do [ "$(gsent "$i")" = 20 ] || return 1; done; }
+	wait_for gwaiting || true
 	for i in 1 2 3; do
 		gp[i]=$(awk 'NR == 1 { print $1 }' "$tmp/gone$i")
 	done
-	in_c init -- kill -KILL "${gp[1]}" "${gp[2]}" "${gp[3]}" || true
+	gread() { [ "$(node system | grep -c ' gone[123] ')" -ge 60 ]; }
+	wait_for gread || true
+	echo 1 >"$cg/init/cgroup.freeze"
+	wait_for grep -qx 'frozen 1' "$cg/init/cgroup.events" || true
+	g0=$(gsum)
+	in_c app_b -- kill -USR1 "${gp[1]}" "${gp[2]}" "${gp[3]}" || true
+	gfull() { [ "$(gsum)" -ge $((g0 + 11)) ]; }
+	wait_for gfull || true
+	in_c app_b -- kill -KILL "${gp[1]}" "${gp[2]}" "${gp[3]}" || true
+	gdead() { for i in 1 2 3; do ! kill -0 "${gbg[i]}" 2>/dev/null || return 1; done; }
+	if ! wait_for gdead; then
+		echo "# writers not gone:"
+		ps -eo pid,ppid,stat,wchan:24,args | sed 's/^/#   /'
+	fi
 	for i in 1 2 3; do
 		wait "${gbg[i]}" 2>/dev/null || true
 	done
 	gq=$(($(gsum) - g0))
-	kill -CONT "$lh"
+	echo 0 >"$cg/init/cgroup.freeze"
 	gstored() {
 		node system >"$tmp/gone.node"
 		for i in 1 2 3; do
@@ -811,7 +824,6 @@ vanish_section() {
 		done
 	}
 	wait_for gstored || true
-	sent='' got=''
 	for i in 1 2 3; do
 		p=${gp[i]}
 		awk -v p="$p" -v m="gone$i" '$1 == p && $3 == 1000 && $7 == m { print $8 }' \
@@ -825,11 +837,11 @@ vanish_section() {
 		[ "$(grep -c " gone$i " "$tmp/gone.node")" = "$n" ] || ok=no
 		sent+=" $(gsent "$i")" got+=" $n"
 	done
-	check "3 writers SIGKILLed mid-burst ($gq datagrams sent while nslogd was stopped): all each sent is stored, once, in order (sent$sent, stored$got)" \
+	check "3 writers SIGKILLed in their loop, blocked in a send: all each sent is stored, once, in order (sent$sent, stored$got)" \
 		test "$ok" = yes
 	un=$(awk '$5 ~ /u/ && $7 ~ /^gone[123]$/' "$tmp/gone.node" | wc -l)
-	check "... $un of them read after their writer was gone, stored with its pid and uid (unverified)" \
-		test "$un" -ge 1
+	check "... the 11 logdw held while nslogd was frozen ($gq) stored after their writers were gone, with their pids and uid (unverified: $un)" \
+		test "$gq" = 11 -a "$un" = 11
 	alive "writers that vanish" "$lh"
 }
 
