@@ -580,7 +580,7 @@ filters_section() {
 	as 1000 app_a -- "$L" burst -l 1 -n 4 -T 1000000 -t when at >"$tmp/when.w" 2>&1 || true
 	wp=$(awk 'NR == 1 { print $1 }' "$tmp/when.w")
 	when4() { rd when "dumpAndClose lids=1 pid=$wp"; [ "$(grep -c ' at [0-3]$' "$tmp/when")" = 4 ]; }
-	wait_for when4 || true
+	wait_for_s=3 wait_for when4 || true
 	rd start "dumpAndClose lids=1 pid=$wp start=1000002.000000000"
 	expect "logdr: start= gives the records claiming that time or later" \
 		"1000002.000000000 at 2
@@ -703,7 +703,7 @@ readers_section() {
 		>"$tmp/readers" 2>&1 &
 	rp=$!
 	bg+=("$rp")
-	if ! wait_for_s=120 wait_for grep -q '^ready ' "$tmp/readers"; then
+	if ! wait_for_s=60 wait_for grep -q '^ready ' "$tmp/readers"; then
 		not_ok "$READERS logdr streams open at once, each sent its tail"
 		sed 's/^/#   /' "$tmp/readers"
 		return
@@ -752,7 +752,7 @@ hold_section() {
 	check "a reader that never reads holds up no writer: $HOLD_N records sent, none blocked 2 s" \
 		test "$rc" = 0
 	hbtail() { rd hbtail "dumpAndClose lids=1 pid=$wp tail=2"; grep -q ' hb 2999$' "$tmp/hbtail"; }
-	wait_for hbtail || true
+	wait_for_s=3 wait_for hbtail || true
 	expect "... nor another reader: a new one gets the newest two" \
 		"hb 2998"$'\n'"hb 2999"$'\n'"eof" \
 		awk '{ print ($1 == "eof") ? $1 : $8 " " $9 }' "$tmp/hbtail"
@@ -765,7 +765,7 @@ hold_section() {
 	check "... let go, it is served on: 600 records ($(tail -n 1 "$tmp/hold"))" \
 		bash -c '[ "$1" = 0 ] && grep -q "^got 600, last hb [0-9]*$" "$2"' _ "$rc" "$tmp/hold"
 	lostmore() { counters "$lh"; [ "$(counter logdr: lost)" -gt "$l0" ]; }
-	wait_for lostmore || true
+	wait_for_s=3 wait_for lostmore || true
 	check "... what the ring overwrote meanwhile is counted lost ($l0, then $(counter logdr: lost))" \
 		test "$(counter logdr: lost)" -gt "$l0"
 	alive "a reader that never reads" "$lh"
@@ -785,13 +785,21 @@ vanish_section() {
 	lap "writers that vanish"
 	lh=$(logd_now)
 	for i in 1 2 3; do
+		# (stderr apart: bash says there that the writer was killed)
 		as 1000 app_a -- "$L" burst -l 3 -n 0 -g 20 -p -t gone "gone$i" \
-			>"$tmp/gone$i" 2>&1 &
+			>"$tmp/gone$i" 2>"$tmp/gone$i.err" &
 		gbg[i]=$!
 		bg+=("${gbg[i]}")
 	done
-	# gsent I: how many writer I sent (its progress lines).
-	gsent() { echo $(($(wc -l <"$tmp/gone$1") - 1)); }
+	# gsent I: how many writer I sent (its progress lines); builtins only,
+	# as the waits below run it often and every exec reads the root
+	# over 9p.
+	gsent() {
+		local l
+
+		mapfile -t l <"$tmp/gone$1"
+		echo $((${#l[@]} - 1))
+	}
 	gsum() { echo $(($(gsent 1) + $(gsent 2) + $(gsent 3))); }
 	gwaiting() { for i in 1 2 3; do [ "$(gsent "$i")" = 20 ] || return 1; done; }
 	wait_for gwaiting || true
@@ -799,7 +807,7 @@ vanish_section() {
 		gp[i]=$(awk 'NR == 1 { print $1 }' "$tmp/gone$i")
 	done
 	gread() { [ "$(node system | grep -c ' gone[123] ')" -ge 60 ]; }
-	wait_for gread || true
+	wait_for_s=3 wait_for gread || true
 	echo 1 >"$cg/init/cgroup.freeze"
 	wait_for grep -qx 'frozen 1' "$cg/init/cgroup.events" || true
 	g0=$(gsum)
@@ -823,7 +831,7 @@ vanish_section() {
 			[ "$(grep -c " gone$i " "$tmp/gone.node")" -ge "$(gsent "$i")" ] || return 1
 		done
 	}
-	wait_for gstored || true
+	wait_for_s=3 wait_for gstored || true
 	for i in 1 2 3; do
 		p=${gp[i]}
 		awk -v p="$p" -v m="gone$i" '$1 == p && $3 == 1000 && $7 == m { print $8 }' \
