@@ -611,8 +611,10 @@ control_verbs_section() {
 42 answer (to life|1)
 1005 tag_def (tag|1),(name|3),(format|3)" \
 		as 10057 init -- "$L" ctl -L getPruneList "getEventTag id=42" "getEventTag name=tag_def"
+	# (and radio cut to 64 KiB for hold_section, in the same connection)
 	expect "control: setPruneList with log credentials: success; a bad entry: Invalid" \
-		"success"$'\n'"Invalid" ctl "setPruneList ~1000/! 10057 /42 ~!" "setPruneList 1000/x"
+		"success"$'\n'"Invalid"$'\n'"success" \
+		ctl "setPruneList ~1000/! 10057 /42 ~!" "setPruneList 1000/x" "setLogSize 1 65536"
 	echo '4242 nslogd_sh (msg|3)' >>"$tags"
 	expect "control: an app may not setPruneList; a tag added to the file is not known yet; an app may not reinit" \
 		"Permission Denied"$'\n'"Invalid"$'\n'"Permission Denied" \
@@ -656,7 +658,7 @@ junk_logdr_section() {
 
 	lap "logdr: bad input"
 	lh=$(logd_now)
-	counters "$lh"
+	# the counters junk_ctl_section had printed last: logdr's as they are
 	g0=$(counter logdr: garbage)
 	o0=$(counter logdr: oversized)
 	s0=$(counter logdr: second-command)
@@ -726,15 +728,14 @@ readers_section() {
 # A stream reader that never reads: its socket fills, nslogd keeps the
 # one record it could not send and reads no more for it; the ring goes on
 # without it.
-# Radio at 64 KiB (about 800 such records) overwrites the reader's place
-# with HOLD_N.
+# Radio at 64 KiB (control_verbs_section; about 900 such records)
+# overwrites the reader's place with HOLD_N.
 HOLD_N=1500
 hold_section() {
 	local lh rss0 rss1 hp hpid wp rc l0
 
 	lap "a reader that never reads"
 	lh=$(logd_now)
-	ctl "setLogSize 1 65536" >/dev/null
 	counters "$lh"
 	l0=$(counter logdr: lost)
 	rss0=$(status VmRSS "$lh")
@@ -763,9 +764,8 @@ hold_section() {
 		bash -c '[ "$1" = 0 ] && grep -q "^got 600, last hb [0-9]*$" "$2"' _ "$rc" "$tmp/hold"
 	lostmore() { counters "$lh"; [ "$(counter logdr: lost)" -gt "$l0" ]; }
 	wait_for_s=3 wait_for lostmore || true
-	check "... what the ring overwrote meanwhile is counted lost ($l0, then $(counter logdr: lost))" \
-		test "$(counter logdr: lost)" -gt "$l0"
-	alive "a reader that never reads" "$lh"
+	check "... what the ring overwrote meanwhile is counted lost ($l0, then $(counter logdr: lost)); nslogd is still $lh" \
+		test "$(counter logdr: lost)" -gt "$l0" -a "$(logd_now)" = "$lh"
 }
 
 # Writers killed in their loop: each sends 20 records and waits; once
