@@ -528,6 +528,10 @@ streams_section
 # Each block ends with nslogd still the same process, storing a record and
 # giving it back (alive).
 
+# The helpers below use bash's builtins only where they can: each program
+# started reads the root over 9p, which a loaded host makes slow, and the
+# waits run them in rounds.
+
 # logd_now: nslogd's guest pid now (the init stand-in's one child).
 logd_now() {
 	local p=
@@ -535,8 +539,27 @@ logd_now() {
 	read -r p _ <"/proc/$init_host/task/$init_host/children" || true
 	echo "$p"
 }
+# leaf PID: the guest pid of the program a background `as` or `in_c`
+# (PID) runs: the end of its chain of first children.
+leaf() {
+	local p=$1 c
+
+	for (( ; ; )); do
+		c=
+		read -r c _ <"/proc/$p/task/$p/children" || true
+		[ -n "$c" ] || break
+		p=$c
+	done
+	echo "$p"
+}
 # status FIELD PID: FIELD of /proc/PID/status (kB for the Vm ones).
-status() { awk -v k="$1:" '$1 == k { print $2 }' "/proc/$2/status"; }
+status() {
+	local k v _
+
+	while read -r k v _; do
+		[ "$k" != "$1:" ] || { echo "$v"; return; }
+	done <"/proc/$2/status"
+}
 # alive WHAT PID: nslogd is still PID, and a record written to system
 # comes back through logdr (the writer's -W).
 nalive=0
@@ -551,21 +574,40 @@ alive() {
 		bash -c '[ "$1" = "$2" ] && grep -q "^logd_test: 1 of 1 seen through logdr$" "$3"' \
 		_ "$now" "$2" "$tmp/alive.err"
 }
+# counter_lines LINE: nslogd's counter lines that start with LINE
+# ("received", "control", "logdr:"), into $lines.
+counter_lines() {
+	local l
+
+	lines=()
+	mapfile -t l <"$tmp/nslogd.err"
+	for l in "${l[@]}"; do
+		[[ $l != "nslogd: $1 "* ]] || lines+=("$l")
+	done
+}
 # counters PID: nslogd prints its counters (SIGUSR1); wait for them.
 counters() {
-	local n
+	local n lines
 
-	n=$(grep -c '^nslogd: logdr: accepted ' "$tmp/nslogd.err" || true)
+	counter_lines logdr:
+	n=${#lines[@]}
 	kill -USR1 "$1"
-	wait_for bash -c '[ "$(grep -c "^nslogd: logdr: accepted " "$1")" -gt "$2" ]' \
-		_ "$tmp/nslogd.err" "$n" || true
+	more_lines() { counter_lines logdr:; [ "${#lines[@]}" -gt "$n" ]; }
+	wait_for more_lines || true
 }
 # counter LINE NAME: NAME's count on the last counter line that starts
-# with LINE ("received", "control", "logdr:"); 0 if it has none.
+# with LINE; 0 if it has none.
 counter() {
-	grep "^nslogd: $1 " "$tmp/nslogd.err" | tail -n 1 |
-		awk -v k="$2" '{ for (i = 2; i < NF; i++) if ($i == k) { v = $(i + 1); break } }
-			END { print v + 0 }'
+	local lines w v=0 i
+
+	counter_lines "$1"
+	if [ "${#lines[@]}" -gt 0 ]; then
+		read -r -a w <<<"${lines[-1]}"
+		for ((i = 2; i < ${#w[@]} - 1; i++)); do
+			[ "${w[i]}" != "$2" ] || { v=${w[i + 1]}; break; }
+		done
+	fi
+	echo "$v"
 }
 # ms_since NS: milliseconds since NS (date +%s%N).
 ms_since() { echo $((($(date +%s%N) - $1) / 1000000)); }
@@ -716,7 +758,7 @@ readers_section() {
 	write ev2 1000 app_a -W 10000 -l 2 -t evT second
 	check "... with them open, a writer's record is stored and a new reader reads it back" \
 		grep -q '^logd_test: 1 of 1 seen through logdr$' "$tmp/ev2.err"
-	in_c init -- kill -USR1 "$(awk '$1 == "ready" { print $3 }' "$tmp/readers")"
+	kill -USR1 "$(leaf "$rp")" || true
 	rc=0
 	wait "$rp" || rc=$?
 	expect "... and every one of the $READERS streams is sent it: 2 records each; nslogd is still $lh" \
@@ -732,7 +774,7 @@ readers_section() {
 # overwrites the reader's place with HOLD_N.
 HOLD_N=1500
 hold_section() {
-	local lh rss0 rss1 hp hpid wp rc l0
+	local lh rss0 rss1 hp wp rc l0
 
 	lap "a reader that never reads"
 	lh=$(logd_now)
@@ -743,7 +785,6 @@ hold_section() {
 	hp=$!
 	bg+=("$hp")
 	wait_for grep -q '^[0-9]' "$tmp/hold" || true
-	hpid=$(head -n 1 "$tmp/hold")
 	rc=0
 	as 1000 app_a -- "$L" burst -l 1 -n $HOLD_N -S 2000 -t hold hb >"$tmp/hb.w" 2>&1 || rc=$?
 	wp=$(awk 'NR == 1 { print $1 }' "$tmp/hb.w")
@@ -757,7 +798,7 @@ hold_section() {
 	rss1=$(status VmRSS "$lh")
 	check "... nor nslogd's memory: VmRSS $rss0 kB before, $rss1 kB with $HOLD_N records not read (at most 16 kB more: its connection)" \
 		test $((rss1 - rss0)) -le 16
-	in_c init -- kill -USR1 "$hpid"
+	kill -USR1 "$(leaf "$hp")" || true
 	rc=0
 	wait "$hp" || rc=$?
 	check "... let go, it is served on: 600 records ($(tail -n 1 "$tmp/hold"))" \
@@ -777,7 +818,7 @@ hold_section() {
 # freeze, the writers were seen to go on sending: not looked into.)
 vanish_section() {
 	local lh i g0 gq n ok=yes un p sent='' got='' idx
-	local -a gbg gp
+	local -a gbg gp gl
 
 	lap "writers that vanish"
 	lh=$(logd_now)
@@ -801,17 +842,26 @@ vanish_section() {
 	gwaiting() { for i in 1 2 3; do [ "$(gsent "$i")" = 20 ] || return 1; done; }
 	wait_for gwaiting || true
 	for i in 1 2 3; do
-		gp[i]=$(awk 'NR == 1 { print $1 }' "$tmp/gone$i")
+		read -r "gp[$i]" _ <"$tmp/gone$i"
+		gl[i]=$(leaf "${gbg[i]}")
 	done
 	gread() { [ "$(node system | grep -c ' gone[123] ')" -ge 60 ]; }
 	wait_for_s=3 wait_for gread || true
 	echo 1 >"$cg/init/cgroup.freeze"
-	wait_for grep -qx 'frozen 1' "$cg/init/cgroup.events" || true
+	frozen() {
+		local k v
+
+		while read -r k v; do
+			[ "$k $v" != "frozen 1" ] || return 0
+		done <"$cg/init/cgroup.events"
+		return 1
+	}
+	wait_for frozen || true
 	g0=$(gsum)
-	in_c app_b -- kill -USR1 "${gp[1]}" "${gp[2]}" "${gp[3]}" || true
+	kill -USR1 "${gl[@]}" || true
 	gfull() { [ "$(gsum)" -ge $((g0 + 11)) ]; }
 	wait_for gfull || true
-	in_c app_b -- kill -KILL "${gp[1]}" "${gp[2]}" "${gp[3]}" || true
+	kill -KILL "${gl[@]}" || true
 	gdead() { for i in 1 2 3; do ! kill -0 "${gbg[i]}" 2>/dev/null || return 1; done; }
 	if ! wait_for gdead; then
 		echo "# writers not gone:"
