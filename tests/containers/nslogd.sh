@@ -613,37 +613,43 @@ counter() {
 ms_since() { echo $((($(date +%s%N) - $1) / 1000000)); }
 
 filters_section() {
-	local wp t ms
+	local wp hp
 
 	lap "logdr: start= and timeout="
 	# Four records claiming 1000000.0 to 1000003.0 s, of one writer: its
 	# pid= keeps every other record out.
 	as 1000 app_a -- "$L" burst -l 1 -n 4 -T 1000000 -t when at >"$tmp/when.w" 2>&1 || true
-	wp=$(awk 'NR == 1 { print $1 }' "$tmp/when.w")
-	when4() { rd when "dumpAndClose lids=1 pid=$wp"; [ "$(grep -c ' at [0-3]$' "$tmp/when")" = 4 ]; }
-	wait_for_s=3 wait_for when4 || true
-	rd start "dumpAndClose lids=1 pid=$wp start=1000002.000000000"
+	read -r wp _ <"$tmp/when.w"
+	# (the last one read back: all four are stored)
+	from2() { rd start "dumpAndClose lids=1 pid=$wp start=1000002.000000000"; grep -q ' at 3$' "$tmp/start"; }
+	wait_for_s=3 wait_for from2 || true
 	expect "logdr: start= gives the records claiming that time or later" \
 		"1000002.000000000 at 2
 1000003.000000000 at 3
 eof" awk '{ print ($1 == "eof") ? $1 : $5 " " $8 " " $9 }' "$tmp/start"
+	# timeout= with start= (logcat's wrap mode): held that long, then
+	# served; a stream ends here after its two records.  In the
+	# background meanwhile.
+	(
+		t=$(date +%s%N)
+		as 0 init -- "$L" read -n 2 -w 10000 \
+			"stream lids=1 pid=$wp start=1000002.000000000 timeout=2" >"$tmp/held" 2>&1 || true
+		ms_since "$t" >"$tmp/held.ms"
+	) &
+	hp=$!
+	bg+=("$hp")
 	rd start1 "dumpAndClose lids=1 pid=$wp start=1000001.000000001"
 	expect "logdr: ... to the nanosecond: one after a record's time leaves it out" \
 		"1000002.000000000 at 2
 1000003.000000000 at 3
 eof" awk '{ print ($1 == "eof") ? $1 : $5 " " $8 " " $9 }' "$tmp/start1"
-	# timeout= with start= (logcat's wrap mode): held that long, then
-	# served; a stream ends here after its two records.
-	t=$(date +%s%N)
-	as 0 init -- "$L" read -n 2 -w 10000 \
-		"stream lids=1 pid=$wp start=1000002.000000000 timeout=2" >"$tmp/held" 2>&1 || true
-	ms=$(ms_since "$t")
-	check "logdr: timeout=2 with start= holds the reader 2 s, then sends its 2 records ($ms ms)" \
-		test "$ms" -ge 2000 -a "$(awk '{ print $9 }' "$tmp/held" | paste -sd ' ')" = "2 3"
 	# Held 30 s, it would be cut off by the reader's 10 s.
 	rd notimeout "dumpAndClose lids=1 pid=$wp timeout=30"
 	check "logdr: timeout= without start= holds nothing: its 4 records at once" \
 		test "$(grep -c ' at [0-3]$' "$tmp/notimeout")" = 4 -a "$(tail -n 1 "$tmp/notimeout")" = eof
+	wait "$hp" || true
+	check "logdr: timeout=2 with start= holds the reader 2 s, then sends its 2 records ($(cat "$tmp/held.ms") ms)" \
+		test "$(cat "$tmp/held.ms")" -ge 2000 -a "$(awk '{ print $9 }' "$tmp/held" | paste -sd ' ')" = "2 3"
 }
 
 control_verbs_section() {
