@@ -36,6 +36,15 @@
 # file system (read-only) as their root, the container's /dev and /proc
 # over it.
 #
+# Then issue 30's bad input and many clients: logdr's start= and
+# timeout=; the prune list, event tags, reinit and exit; garbage and
+# oversized commands on logd (answered as logd answers them, or closed)
+# and on logdr (closed, counted); 1,000 streams open at once against
+# README.md's memory bound; a reader that never reads; writers SIGKILLed
+# mid-burst, their last datagrams read after they are gone.  After each
+# bad-input block nslogd is the same process and stores and gives back a
+# record (alive).
+#
 # The init stand-in keeps the three sockets and passes the same ones to each
 # nslogd it starts (systemd's socket activation, not Android's init, which
 # makes them afresh for each start): a datagram queued while nslogd is dead
