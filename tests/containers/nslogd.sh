@@ -676,9 +676,13 @@ control_verbs_section() {
 	expect "control: an app may not setPruneList; a tag added to the file is not known yet; an app may not reinit" \
 		"Permission Denied"$'\n'"Invalid"$'\n'"Permission Denied" \
 		as 10057 init -- "$L" ctl "setPruneList ~!" "getEventTag id=4242" reinit
+	expect "control: getPruneList shows the list set, kept through the refusals" \
+		"~1000/! 10057 /42 ~!" ctl -L getPruneList
 	expect "control: reinit with log credentials: success" "success" ctl reinit
-	expect "control: getPruneList shows the list set, kept through the refusals; reinit read the file again: the tag added is known" \
-		"~1000/! 10057 /42 ~!"$'\n'"4242 nslogd_sh (msg|3)" ctl -L getPruneList "getEventTag id=4242"
+	# logd's reinit reads its settings again: the prune list is its
+	# default again
+	expect "control: after reinit the prune list is logd's default again, and the tag added to the file is known" \
+		"~! ~1000/!"$'\n'"4242 nslogd_sh (msg|3)" ctl -L getPruneList "getEventTag id=4242"
 }
 
 junk_ctl_section() {

@@ -776,6 +776,16 @@ static void test_prune_list_kept_and_shown(void)
 	/* empty: the list emptied */
 	CHECK(!strcmp(ask("setPruneList"), NSLOGD_R_SUCCESS));
 	CHECK(!strcmp(ask("getPruneList"), "4\n\n\f"));
+	/* reinit: logd's default again, as logd's reinit does */
+	CHECK(!strcmp(ask(cmd), NSLOGD_R_SUCCESS));
+	priv = false;
+	CHECK(!strcmp(ask("reinit"), NSLOGD_R_DENIED));
+	b = framed_body(ask("getPruneList"), body, sizeof(body));
+	CHECK(b && !strcmp(b, "~1000 10057/! /42"));
+	priv = true;
+	CHECK(!strcmp(ask("reinit"), NSLOGD_R_SUCCESS));
+	b = framed_body(ask("getPruneList"), body, sizeof(body));
+	CHECK(b && !strcmp(b, "~! ~1000/!"));
 	CHECK(fake.n == 0);
 	bed_down();
 }
@@ -1206,7 +1216,8 @@ static const struct tap_case cases[] = {
 	{ "getStatistics: the caller's uid unless privileged, pid=, ids",
 	  test_statistics_filters_by_uid_and_pid },
 	{ "prune list: entry forms", test_prune_entry_forms },
-	{ "prune list: kept and shown", test_prune_list_kept_and_shown },
+	{ "prune list: kept and shown, logd's default again on reinit",
+	  test_prune_list_kept_and_shown },
 	{ "getEventTag: the file's tags, reinit reads it again",
 	  test_event_tag_looks_up_the_file },
 	{ "exit: success, then the connection closed",
