@@ -568,14 +568,17 @@ static int cmd_read(int argc, char **argv)
  *   logd_test junk logdr [-s DIR]
  *	bad commands on DIR/logdr, each on its own connection: "CASE: N
  *	records, closed" (or "open": nothing came within 5 s)
- *   logd_test readers [-s DIR] [-n CONNS] [-w MS] COMMAND
+ *   logd_test readers [-s DIR] [-n CONNS] [-w MS] [-c COUNT] [-g] COMMAND
  *	opens CONNS (default 1000) connections to DIR/logdr (raising its own
  *	RLIMIT_NOFILE), all before any sends anything, then sends COMMAND on
- *	each and reads each to its end; prints "N connections: R records"
+ *	each and reads each to its end, or COUNT records (-c: a stream's);
+ *	prints "N connections: R records"
  *	for each count of records R, connections in order, runs of the same
  *	count joined ("1024 connections: 1 records", "6 connections: 0
  *	records"), 0 meaning closed without a record.  A connection silent
- *	MS ms (default 10000) is an error
+ *	MS ms (default 10000) is an error.  -g: before reading, wait until
+ *	every connection has something to read (a record, or its end), print
+ *	"ready CONNS PID" and wait for SIGUSR1, all CONNS kept open meanwhile
  *   logd_test hold [-s DIR] [-n COUNT] [-w MS] COMMAND
  *	prints its pid, sends COMMAND on DIR/logdr and reads nothing until
  *	SIGUSR1; then reads COUNT records (none in MS ms, default 10000: it
@@ -878,13 +881,14 @@ static int junk_ctl(void)
 	return 0;
 }
 
-/* Records until the end of @fd (or @ms of silence: -1). */
-static int drain_count(int fd, int ms)
+/* Records until the end of @fd or @max of them (0: no limit); -1 after
+ * @ms of silence. */
+static int drain_count(int fd, int ms, int max)
 {
 	unsigned char buf[READ_BUF];
 	int n = 0;
 
-	for (;;) {
+	while (!max || n < max) {
 		struct pollfd pfd = { .fd = fd, .events = POLLIN };
 		ssize_t r;
 
@@ -897,6 +901,7 @@ static int drain_count(int fd, int ms)
 			die(1, "recv: %s", strerror(errno));
 		n++;
 	}
+	return n;
 }
 
 static int junk_logdr(void)
@@ -924,7 +929,7 @@ static int junk_logdr(void)
 		fd = connect_to("logdr", SOCK_SEQPACKET);
 		if (send(fd, cmd, len, MSG_NOSIGNAL) != (ssize_t)len)
 			die(1, "send: %s", strerror(errno));
-		n = drain_count(fd, 5000);
+		n = drain_count(fd, 5000, 0);
 		printf(n < 0 ? "%s: open\n" : "%s: %d records, closed\n",
 		       cases[i].name, n);
 		close(fd);
@@ -934,7 +939,7 @@ static int junk_logdr(void)
 	fd = connect_to("logdr", SOCK_SEQPACKET);
 	send(fd, "stream lids=0 tail=1", 20, MSG_NOSIGNAL);
 	send(fd, "stream", 6, MSG_NOSIGNAL);
-	n = drain_count(fd, 5000);
+	n = drain_count(fd, 5000, 0);
 	printf(n < 0 ? "a second command: open\n" :
 	       "a second command: %s, closed\n",
 	       n <= 1 ? "at most its tail" : "more than its tail");
@@ -973,19 +978,26 @@ static int cmd_junk(int argc, char **argv)
 
 static int cmd_readers(int argc, char **argv)
 {
-	int c, i, conns = 1000, ms = 10000, *fd, *got, run;
+	int c, i, conns = 1000, ms = 10000, count = 0, go = 0, sig;
+	int *fd, *got, run;
 	struct rlimit rl;
+	sigset_t usr1;
 
-	while ((c = getopt(argc, argv, "s:n:w:")) != -1) {
+	while ((c = getopt(argc, argv, "s:n:w:c:g")) != -1) {
 		switch (c) {
 		case 's': dir = optarg; break;
 		case 'n': conns = atoi(optarg); break;
 		case 'w': ms = atoi(optarg); break;
+		case 'c': count = atoi(optarg); break;
+		case 'g': go = 1; break;
 		default: usage();
 		}
 	}
-	if (optind != argc - 1 || conns < 1)
+	if (optind != argc - 1 || conns < 1 || count < 0)
 		usage();
+	sigemptyset(&usr1);
+	sigaddset(&usr1, SIGUSR1);
+	sigprocmask(SIG_BLOCK, &usr1, NULL);
 	if (!getrlimit(RLIMIT_NOFILE, &rl) && rl.rlim_cur < rl.rlim_max) {
 		rl.rlim_cur = rl.rlim_max;
 		setrlimit(RLIMIT_NOFILE, &rl);
@@ -998,8 +1010,20 @@ static int cmd_readers(int argc, char **argv)
 		fd[i] = connect_to("logdr", SOCK_SEQPACKET);
 	for (i = 0; i < conns; i++)	/* nslogd may have closed it */
 		send(fd[i], argv[optind], strlen(argv[optind]), MSG_NOSIGNAL);
+	if (go) {
+		for (i = 0; i < conns; i++) {
+			struct pollfd pfd = { .fd = fd[i], .events = POLLIN };
+
+			if (poll(&pfd, 1, ms) != 1)
+				die(1, "connection %d: nothing in %d ms", i, ms);
+		}
+		printf("ready %d %d\n", conns, getpid());
+		fflush(stdout);
+		if (sigwait(&usr1, &sig))
+			die(1, "sigwait failed");
+	}
 	for (i = 0; i < conns; i++) {
-		got[i] = drain_count(fd[i], ms);
+		got[i] = drain_count(fd[i], ms, count);
 		if (got[i] < 0)
 			die(1, "connection %d: nothing in %d ms", i, ms);
 		close(fd[i]);

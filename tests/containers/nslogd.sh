@@ -14,8 +14,8 @@
 #   |  |           log/{main,radio,events,system} (root:log 0662, the
 #   |  |           container's ids), socket/ (root's, 0755)
 #   |  |  /proc  = the container's own
-#   |  |  $tmp/android: nslogd's root: /system/bin/logd (nslogd bound), /dev,
-#   |  |           /proc, no libc
+#   |  |  $tmp/android: nslogd's root: /system/bin/logd (nslogd bound),
+#   |  |           /system/etc/event-log-tags, /dev, /proc, no libc
 #   |  |  pid 1  logd_test init: makes /dev/socket/{logd,logdr,logdw} as
 #   |  |         logd.rc does, serves /dev/socket/property_service, starts
 #   |  |         (and restarts) nslogd with ANDROID_SOCKET_*; nslogd becomes
@@ -35,6 +35,15 @@
 # /proc; the test's programs run in the container with the guest's own
 # file system (read-only) as their root, the container's /dev and /proc
 # over it.
+#
+# Then issue 30's bad input and many clients: logdr's start= and
+# timeout=; the prune list, event tags, reinit and exit; garbage and
+# oversized commands on logd (answered as logd answers them, or closed)
+# and on logdr (closed, counted); 1,000 streams open at once against
+# README.md's memory bound; a reader that never reads; writers SIGKILLed
+# mid-burst, their last datagrams read after they are gone.  After each
+# bad-input block nslogd is the same process and stores and gives back a
+# record (alive).
 #
 # The init stand-in keeps the three sockets and passes the same ones to each
 # nslogd it starts (systemd's socket activation, not Android's init, which
@@ -136,10 +145,16 @@ for l in main radio events system; do
 done
 
 # nslogd's root, Android's in miniature: /system/bin/logd (nslogd, bound
-# over it in the container), /dev and /proc, and nothing else: no libc.
+# over it in the container), the event tags file, /dev and /proc, and
+# nothing else: no libc.
 aroot=$tmp/android
-mkdir -p "$aroot/system/bin" "$aroot/dev" "$aroot/proc"
+mkdir -p "$aroot/system/bin" "$aroot/system/etc" "$aroot/dev" "$aroot/proc"
 touch "$aroot/system/bin/logd"
+# Android's event tags file, which getEventTag answers from and reinit
+# reads again.
+tags=$aroot/system/etc/event-log-tags
+printf '%s\n' '# nslogd.sh' '42 answer (to life|1)' \
+	'1005 tag_def (tag|1),(name|3),(format|3)' >"$tags"
 
 # --- the container and its init ------------------------------------------------
 # Its first process notes its guest pid (the guest's /proc is still there),
@@ -517,6 +532,400 @@ streams_section() {
 		"$(nmatch "$tmp/s47" '$1 == 7 && $7 == "nslogd" && $10 == "started:"')"
 }
 streams_section
+
+# --- bad input and many clients (issue 30's tests) -----------------------------
+# Each block ends with nslogd still the same process, storing a record and
+# giving it back (alive).
+
+# The helpers below use bash's builtins only where they can: each program
+# started reads the root over 9p, which a loaded host makes slow, and the
+# waits run them in rounds.
+
+# logd_now: nslogd's guest pid now (the init stand-in's one child).
+logd_now() {
+	local p=
+
+	read -r p _ <"/proc/$init_host/task/$init_host/children" || true
+	echo "$p"
+}
+# leaf PID: the guest pid of the program a background `as` or `in_c`
+# (PID) runs: the end of its chain of first children.
+leaf() {
+	local p=$1 c
+
+	for (( ; ; )); do
+		c=
+		read -r c _ <"/proc/$p/task/$p/children" || true
+		[ -n "$c" ] || break
+		p=$c
+	done
+	echo "$p"
+}
+# status FIELD PID: FIELD of /proc/PID/status (kB for the Vm ones).
+status() {
+	local k v _
+
+	while read -r k v _; do
+		[ "$k" != "$1:" ] || { echo "$v"; return; }
+	done <"/proc/$2/status"
+}
+# alive WHAT PID: nslogd is still PID, and a record written to system
+# comes back through logdr (the writer's -W).
+nalive=0
+alive() {
+	local now
+
+	nalive=$((nalive + 1))
+	as 1000 app_a -- "$L" write -W 10000 -l 3 -t alive "alive$nalive" \
+		>/dev/null 2>"$tmp/alive.err" || true
+	now=$(logd_now)
+	check "$1: nslogd is still $2 ($now), and a record written is read back" \
+		bash -c '[ "$1" = "$2" ] && grep -q "^logd_test: 1 of 1 seen through logdr$" "$3"' \
+		_ "$now" "$2" "$tmp/alive.err"
+}
+# counter_lines LINE: nslogd's counter lines that start with LINE
+# ("received", "control", "logdr:"), into $lines.
+counter_lines() {
+	local l
+
+	lines=()
+	mapfile -t l <"$tmp/nslogd.err"
+	for l in "${l[@]}"; do
+		[[ $l != "nslogd: $1 "* ]] || lines+=("$l")
+	done
+}
+# counters PID: nslogd prints its counters (SIGUSR1); wait for them.
+counters() {
+	local n lines
+
+	counter_lines logdr:
+	n=${#lines[@]}
+	kill -USR1 "$1"
+	more_lines() { counter_lines logdr:; [ "${#lines[@]}" -gt "$n" ]; }
+	wait_for more_lines || true
+}
+# counter LINE NAME: NAME's count on the last counter line that starts
+# with LINE; 0 if it has none.
+counter() {
+	local lines w v=0 i
+
+	counter_lines "$1"
+	if [ "${#lines[@]}" -gt 0 ]; then
+		read -r -a w <<<"${lines[-1]}"
+		for ((i = 2; i < ${#w[@]} - 1; i++)); do
+			[ "${w[i]}" != "$2" ] || { v=${w[i + 1]}; break; }
+		done
+	fi
+	echo "$v"
+}
+# ms_since NS: milliseconds since NS (date +%s%N).
+ms_since() { echo $((($(date +%s%N) - $1) / 1000000)); }
+
+filters_section() {
+	local wp hp
+
+	lap "logdr: start= and timeout="
+	# Four records claiming 1000000.0 to 1000003.0 s, of one writer: its
+	# pid= keeps every other record out.
+	as 1000 app_a -- "$L" burst -l 1 -n 4 -T 1000000 -t when at >"$tmp/when.w" 2>&1 || true
+	read -r wp _ <"$tmp/when.w"
+	# (the last one read back: all four are stored)
+	from2() { rd start "dumpAndClose lids=1 pid=$wp start=1000002.000000000"; grep -q ' at 3$' "$tmp/start"; }
+	wait_for_s=3 wait_for from2 || true
+	expect "logdr: start= gives the records claiming that time or later" \
+		"1000002.000000000 at 2
+1000003.000000000 at 3
+eof" awk '{ print ($1 == "eof") ? $1 : $5 " " $8 " " $9 }' "$tmp/start"
+	# timeout= with start= (logcat's wrap mode): held that long, then
+	# served; a stream ends here after its two records.  In the
+	# background meanwhile.
+	(
+		t=$(date +%s%N)
+		as 0 init -- "$L" read -n 2 -w 10000 \
+			"stream lids=1 pid=$wp start=1000002.000000000 timeout=2" >"$tmp/held" 2>&1 || true
+		ms_since "$t" >"$tmp/held.ms"
+	) &
+	hp=$!
+	bg+=("$hp")
+	rd start1 "dumpAndClose lids=1 pid=$wp start=1000001.000000001"
+	expect "logdr: ... to the nanosecond: one after a record's time leaves it out" \
+		"1000002.000000000 at 2
+1000003.000000000 at 3
+eof" awk '{ print ($1 == "eof") ? $1 : $5 " " $8 " " $9 }' "$tmp/start1"
+	# Held 30 s, it would be cut off by the reader's 10 s.
+	rd notimeout "dumpAndClose lids=1 pid=$wp timeout=30"
+	check "logdr: timeout= without start= holds nothing: its 4 records at once" \
+		test "$(grep -c ' at [0-3]$' "$tmp/notimeout")" = 4 -a "$(tail -n 1 "$tmp/notimeout")" = eof
+	wait "$hp" || true
+	check "logdr: timeout=2 with start= holds the reader 2 s, then sends its 2 records ($(cat "$tmp/held.ms") ms)" \
+		test "$(cat "$tmp/held.ms")" -ge 2000 -a "$(awk '{ print $9 }' "$tmp/held" | paste -sd ' ')" = "2 3"
+}
+
+control_verbs_section() {
+	lap "control: prune list, event tags, reinit"
+	expect "control: getPruneList is logd's default at start; getEventTag id= and name= give the file's lines; an app asks, length-prefixed" \
+		"~! ~1000/!
+42 answer (to life|1)
+1005 tag_def (tag|1),(name|3),(format|3)" \
+		as 10057 init -- "$L" ctl -L getPruneList "getEventTag id=42" "getEventTag name=tag_def"
+	# (and radio cut to 64 KiB for hold_section, in the same connection)
+	expect "control: setPruneList with log credentials: success; a bad entry: Invalid" \
+		"success"$'\n'"Invalid"$'\n'"success" \
+		ctl "setPruneList ~1000/! 10057 /42 ~!" "setPruneList 1000/x" "setLogSize 1 65536"
+	echo '4242 nslogd_sh (msg|3)' >>"$tags"
+	expect "control: an app may not setPruneList; a tag added to the file is not known yet; an app may not reinit" \
+		"Permission Denied"$'\n'"Invalid"$'\n'"Permission Denied" \
+		as 10057 init -- "$L" ctl "setPruneList ~!" "getEventTag id=4242" reinit
+	expect "control: getPruneList shows the list set, kept through the refusals" \
+		"~1000/! 10057 /42 ~!" ctl -L getPruneList
+	expect "control: reinit with log credentials: success" "success" ctl reinit
+	# logd's reinit reads its settings again: the prune list is its
+	# default again
+	expect "control: after reinit the prune list is logd's default again, and the tag added to the file is known" \
+		"~! ~1000/!"$'\n'"4242 nslogd_sh (msg|3)" ctl -L getPruneList "getEventTag id=4242"
+}
+
+junk_ctl_section() {
+	local lh un0 ov0
+
+	lap "control: bad input"
+	lh=$(logd_now)
+	counters "$lh"
+	un0=$(counter control unrecognized)
+	ov0=$(counter control oversized)
+	in_c init -- "$L" junk ctl >"$tmp/junkctl" 2>&1 || true
+	# logd (libsysutils' FrameworkListener) answers "500 Command not
+	# recognized" to a verb it does not know, the empty one included,
+	# and "500 Command too large for buffer" to a command that does not
+	# end in its buffer; nslogd closes that connection after it.
+	expect "control: unknown verbs and binary junk get logd's reply, a command too long logd's and is closed, exit closes; every other connection goes on" \
+		"unknown verbs, an empty command, then one known: 500 Command not recognized | 500 Command not recognized | 500 Command not recognized | $ns_size; open
+binary junk, then a command: 500 Command not recognized | 500 Command not recognized | $ns_size; open
+no NUL: no reply; the rest: $ns_size; open
+no NUL, then end of file: no reply; closed
+1,023 bytes, then a command: 500 Command not recognized | $ns_size; open
+1,024 bytes: 500 Command too large for buffer; closed
+64 KiB without a NUL: 500 Command too large for buffer; closed
+exit, then a command: success; closed
+65 connections: the newest answered, the idle first: no reply; closed" cat "$tmp/junkctl"
+	counters "$lh"
+	check "control: counted: 6 commands not recognized, 2 oversized" \
+		test $(($(counter control unrecognized) - un0)) = 6 -a $(($(counter control oversized) - ov0)) = 2
+	alive "control's bad input" "$lh"
+}
+
+junk_logdr_section() {
+	local lh g0 o0 s0
+
+	lap "logdr: bad input"
+	lh=$(logd_now)
+	# the counters junk_ctl_section had printed last: logdr's as they are
+	g0=$(counter logdr: garbage)
+	o0=$(counter logdr: oversized)
+	s0=$(counter logdr: second-command)
+	in_c init -- "$L" junk logdr >"$tmp/junkrd" 2>&1 || true
+	expect "logdr: garbage, an empty command and 255 bytes: each closed unserved; a second command disconnects" \
+		"an unknown word: 0 records, closed
+binary junk: 0 records, closed
+a NUL inside: 0 records, closed
+a number with junk: 0 records, closed
+a key twice: 0 records, closed
+an unknown verb: 0 records, closed
+an empty message: 0 records, closed
+255 bytes: 0 records, closed
+a second command: at most its tail, closed" cat "$tmp/junkrd"
+	counters "$lh"
+	check "logdr: counted: 6 garbage, 1 oversized, 1 second command" \
+		test $(($(counter logdr: garbage) - g0)) = 6 -a $(($(counter logdr: oversized) - o0)) = 1 -a \
+		$(($(counter logdr: second-command) - s0)) = 1
+	alive "logdr's bad input" "$lh"
+}
+
+# 1,000 streams open at once, each sent its tail and then waiting: a
+# socket and a log fd each in nslogd, and its memory, which README.md
+# bounds: per connection its struct and a record buffer per log it reads,
+# in musl's malloc slots of 1,632 and 4,672 bytes; 64 kB more for the
+# allocator's own headers and a page begun.
+READERS=1000
+RCONN_BYTES=$((1632 + 4672))
+readers_section() {
+	local lh nfd0 nfd1 rss0 rss1 rp rc bound
+
+	lap "$READERS readers"
+	lh=$(logd_now)
+	write ev1 1000 app_a -W 10000 -l 2 -t evT first
+	nfd0=$(find "/proc/$lh/fd" -mindepth 1 | wc -l)
+	rss0=$(status VmRSS "$lh")
+	as 0 init -- "$L" readers -n $READERS -g -c 2 -w 30000 "stream lids=2 tail=1" \
+		>"$tmp/readers" 2>&1 &
+	rp=$!
+	bg+=("$rp")
+	if ! wait_for_s=60 wait_for grep -q '^ready ' "$tmp/readers"; then
+		not_ok "$READERS logdr streams open at once, each sent its tail"
+		sed 's/^/#   /' "$tmp/readers"
+		return
+	fi
+	rss1=$(status VmRSS "$lh")
+	nfd1=$(find "/proc/$lh/fd" -mindepth 1 | wc -l)
+	check "$READERS logdr streams open at once, each sent its tail: nslogd holds a socket and a log fd for each ($nfd0 fds, then $nfd1)" \
+		test $((nfd1 - nfd0)) -ge $((2 * READERS))
+	bound=$((READERS * RCONN_BYTES / 1024 + 64))
+	check "... nslogd's VmRSS grew by $((rss1 - rss0)) kB ($rss0 to $rss1), within README's bound for one log each ($bound kB)" \
+		test $((rss1 - rss0)) -le "$bound"
+	# With them open: a record to their log, stored and read back by a
+	# new reader (the writer's -W), and sent to every one of them.
+	write ev2 1000 app_a -W 10000 -l 2 -t evT second
+	check "... with them open, a writer's record is stored and a new reader reads it back" \
+		grep -q '^logd_test: 1 of 1 seen through logdr$' "$tmp/ev2.err"
+	kill -USR1 "$(leaf "$rp")" || true
+	rc=0
+	wait "$rp" || rc=$?
+	expect "... and every one of the $READERS streams is sent it: 2 records each; nslogd is still $lh" \
+		"$READERS connections: 2 records" \
+		bash -c '[ "$1" = 0 ] && [ "$2" = "$3" ] && grep -v "^ready " "$4"' \
+		_ "$rc" "$(logd_now)" "$lh" "$tmp/readers"
+}
+
+# A stream reader that never reads: its socket fills, nslogd keeps the
+# one record it could not send and reads no more for it; the ring goes on
+# without it.
+# Radio at 64 KiB (control_verbs_section; about 900 such records)
+# overwrites the reader's place with HOLD_N.
+HOLD_N=1500
+hold_section() {
+	local lh rss0 rss1 hp wp rc l0
+
+	lap "a reader that never reads"
+	lh=$(logd_now)
+	counters "$lh"
+	l0=$(counter logdr: lost)
+	rss0=$(status VmRSS "$lh")
+	as 0 init -- "$L" hold -n 600 -w 5000 "stream lids=1 tail=1" >"$tmp/hold" 2>&1 &
+	hp=$!
+	bg+=("$hp")
+	wait_for grep -q '^[0-9]' "$tmp/hold" || true
+	rc=0
+	as 1000 app_a -- "$L" burst -l 1 -n $HOLD_N -S 2000 -t hold hb >"$tmp/hb.w" 2>&1 || rc=$?
+	wp=$(awk 'NR == 1 { print $1 }' "$tmp/hb.w")
+	check "a reader that never reads holds up no writer: $HOLD_N records sent, none blocked 2 s" \
+		test "$rc" = 0
+	hbtail() { rd hbtail "dumpAndClose lids=1 pid=$wp tail=2"; grep -q " hb $((HOLD_N - 1))\$" "$tmp/hbtail"; }
+	wait_for_s=3 wait_for hbtail || true
+	expect "... nor another reader: a new one gets the newest two" \
+		"hb $((HOLD_N - 2))"$'\n'"hb $((HOLD_N - 1))"$'\n'"eof" \
+		awk '{ print ($1 == "eof") ? $1 : $8 " " $9 }' "$tmp/hbtail"
+	rss1=$(status VmRSS "$lh")
+	check "... nor nslogd's memory: VmRSS $rss0 kB before, $rss1 kB with $HOLD_N records not read (at most 16 kB more: its connection)" \
+		test $((rss1 - rss0)) -le 16
+	kill -USR1 "$(leaf "$hp")" || true
+	rc=0
+	wait "$hp" || rc=$?
+	check "... let go, it is served on: 600 records ($(tail -n 1 "$tmp/hold"))" \
+		bash -c '[ "$1" = 0 ] && grep -q "^got 600, last hb [0-9]*$" "$2"' _ "$rc" "$tmp/hold"
+	lostmore() { counters "$lh"; [ "$(counter logdr: lost)" -gt "$l0" ]; }
+	wait_for_s=3 wait_for lostmore || true
+	check "... what the ring overwrote meanwhile is counted lost ($l0, then $(counter logdr: lost)); nslogd is still $lh" \
+		test "$(counter logdr: lost)" -gt "$l0" -a "$(logd_now)" = "$lh"
+}
+
+# Writers killed in their loop: each sends 20 records and waits; once
+# nslogd has stored those, it is frozen (its cgroup's cgroup.freeze) and
+# the writers go on until logdw's queue is full (net.unix.max_dgram_qlen,
+# 10: 11 datagrams) and each is blocked in a send; then they are
+# SIGKILLed, and nslogd thawed finds 11 datagrams of processes that are
+# gone.  Nothing they sent may be lost.  (With SIGSTOP instead of the
+# freeze, the writers were seen to go on sending: not looked into.)
+vanish_section() {
+	local lh i g0 gq n ok=yes un p sent='' got='' idx
+	local -a gbg gp gl
+
+	lap "writers that vanish"
+	lh=$(logd_now)
+	for i in 1 2 3; do
+		# (stderr apart: bash says there that the writer was killed)
+		as 1000 app_a -- "$L" burst -l 3 -n 0 -g 20 -p -t gone "gone$i" \
+			>"$tmp/gone$i" 2>"$tmp/gone$i.err" &
+		gbg[i]=$!
+		bg+=("${gbg[i]}")
+	done
+	# gsent I: how many writer I sent (its progress lines); builtins only,
+	# as the waits below run it often and every exec reads the root
+	# over 9p.
+	gsent() {
+		local l
+
+		mapfile -t l <"$tmp/gone$1"
+		echo $((${#l[@]} - 1))
+	}
+	gsum() { echo $(($(gsent 1) + $(gsent 2) + $(gsent 3))); }
+	gwaiting() { for i in 1 2 3; do [ "$(gsent "$i")" = 20 ] || return 1; done; }
+	wait_for gwaiting || true
+	for i in 1 2 3; do
+		read -r "gp[$i]" _ <"$tmp/gone$i"
+		gl[i]=$(leaf "${gbg[i]}")
+	done
+	gread() { [ "$(node system | grep -c ' gone[123] ')" -ge 60 ]; }
+	wait_for_s=3 wait_for gread || true
+	echo 1 >"$cg/init/cgroup.freeze"
+	frozen() {
+		local k v
+
+		while read -r k v; do
+			[ "$k $v" != "frozen 1" ] || return 0
+		done <"$cg/init/cgroup.events"
+		return 1
+	}
+	wait_for frozen || true
+	g0=$(gsum)
+	kill -USR1 "${gl[@]}" || true
+	gfull() { [ "$(gsum)" -ge $((g0 + 11)) ]; }
+	wait_for gfull || true
+	kill -KILL "${gl[@]}" || true
+	gdead() { for i in 1 2 3; do ! kill -0 "${gbg[i]}" 2>/dev/null || return 1; done; }
+	if ! wait_for gdead; then
+		echo "# writers not gone:"
+		ps -eo pid,ppid,stat,wchan:24,args | sed 's/^/#   /'
+	fi
+	for i in 1 2 3; do
+		wait "${gbg[i]}" 2>/dev/null || true
+	done
+	gq=$(($(gsum) - g0))
+	echo 0 >"$cg/init/cgroup.freeze"
+	gstored() {
+		node system >"$tmp/gone.node"
+		for i in 1 2 3; do
+			[ "$(grep -c " gone$i " "$tmp/gone.node")" -ge "$(gsent "$i")" ] || return 1
+		done
+	}
+	wait_for_s=3 wait_for gstored || true
+	for i in 1 2 3; do
+		p=${gp[i]}
+		awk -v p="$p" -v m="gone$i" '$1 == p && $3 == 1000 && $7 == m { print $8 }' \
+			"$tmp/gone.node" >"$tmp/gone$i.idx"
+		n=$(wc -l <"$tmp/gone$i.idx")
+		idx=$(paste -sd ' ' "$tmp/gone$i.idx")
+		# 0 to n-1, once each, in order; n the count sent, or one more
+		# (killed between a send and its line)
+		[ "$idx" = "$(seq -s ' ' 0 $((n - 1)))" ] || ok=no
+		[ "$n" -ge "$(gsent "$i")" ] && [ "$n" -le $(($(gsent "$i") + 1)) ] || ok=no
+		[ "$(grep -c " gone$i " "$tmp/gone.node")" = "$n" ] || ok=no
+		sent+=" $(gsent "$i")" got+=" $n"
+	done
+	check "3 writers SIGKILLed in their loop, blocked in a send: all each sent is stored, once, in order (sent$sent, stored$got)" \
+		test "$ok" = yes
+	un=$(awk '$5 ~ /u/ && $7 ~ /^gone[123]$/' "$tmp/gone.node" | wc -l)
+	check "... the 11 logdw held while nslogd was frozen ($gq) stored after their writers were gone, with their pids and uid (unverified: $un)" \
+		test "$gq" = 11 -a "$un" = 11
+	alive "writers that vanish" "$lh"
+}
+
+filters_section
+control_verbs_section
+junk_ctl_section
+junk_logdr_section
+readers_section
+hold_section
+vanish_section
 
 # --- the end --------------------------------------------------------------------
 lap end

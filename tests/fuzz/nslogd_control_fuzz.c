@@ -129,6 +129,7 @@ static bool known_word(const char *s)
 	static const char *const words[] = {
 		NSLOGD_R_SUCCESS, NSLOGD_R_BUSY, NSLOGD_R_DENIED,
 		NSLOGD_R_INVALID, NSLOGD_R_MISSING, NSLOGD_R_RANGE,
+		NSLOGD_R_UNKNOWN, NSLOGD_R_TOO_LARGE, NSLOGD_R_TOO_LONG,
 	};
 	size_t i;
 

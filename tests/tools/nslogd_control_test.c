@@ -43,6 +43,15 @@ static const char *const node_names[] = {
 	"crash", "stats", "security", "kernel",
 };
 
+/*
+ * logd's own replies to what it cannot run (libsysutils'
+ * FrameworkListener, which logd's CommandListener is), spelled out here so
+ * that a change of nslogd's constants cannot pass unnoticed.
+ */
+#define LOGD_NOT_RECOGNIZED	"500 Command not recognized"
+#define LOGD_TOO_LARGE		"500 Command too large for buffer"
+#define LOGD_TOO_LONG		"500 Command too long"
+
 /* --- the stand-ins --- */
 
 #define MAX_CALLS	64
@@ -767,6 +776,16 @@ static void test_prune_list_kept_and_shown(void)
 	/* empty: the list emptied */
 	CHECK(!strcmp(ask("setPruneList"), NSLOGD_R_SUCCESS));
 	CHECK(!strcmp(ask("getPruneList"), "4\n\n\f"));
+	/* reinit: logd's default again, as logd's reinit does */
+	CHECK(!strcmp(ask(cmd), NSLOGD_R_SUCCESS));
+	priv = false;
+	CHECK(!strcmp(ask("reinit"), NSLOGD_R_DENIED));
+	b = framed_body(ask("getPruneList"), body, sizeof(body));
+	CHECK(b && !strcmp(b, "~1000 10057/! /42"));
+	priv = true;
+	CHECK(!strcmp(ask("reinit"), NSLOGD_R_SUCCESS));
+	b = framed_body(ask("getPruneList"), body, sizeof(body));
+	CHECK(b && !strcmp(b, "~! ~1000/!"));
 	CHECK(fake.n == 0);
 	bed_down();
 }
@@ -847,29 +866,35 @@ static void test_exit_replies_then_closes(void)
 static void test_unknown_verbs_and_garbage(void)
 {
 	static const char garbage[] = "\xff\xfe\x01\x02 \x7f\0";
-	char buf[64];
-	int fd;
+	char buf[64], words[10 + 2 * NSLOGD_CMD_ARGS + 1];
+	int fd, i;
 
 	REQUIRE(bed_up());
-	CHECK(!strcmp(ask("frobnicate 0"), NSLOGD_R_UNKNOWN));
-	CHECK(!strcmp(ask("getlogsize 0"), NSLOGD_R_UNKNOWN));	/* exact case */
-	CHECK(!strcmp(ask("getLogSize0"), NSLOGD_R_UNKNOWN));
-	CHECK(!strcmp(ask(""), NSLOGD_R_UNKNOWN));
-	CHECK(!strcmp(ask("   "), NSLOGD_R_UNKNOWN));
+	CHECK(!strcmp(ask("frobnicate 0"), LOGD_NOT_RECOGNIZED));
+	CHECK(!strcmp(ask("getlogsize 0"), LOGD_NOT_RECOGNIZED));	/* exact case */
+	CHECK(!strcmp(ask("getLogSize0"), LOGD_NOT_RECOGNIZED));
+	CHECK(!strcmp(ask(""), LOGD_NOT_RECOGNIZED));
+	CHECK(!strcmp(ask("   "), LOGD_NOT_RECOGNIZED));
+	/* more words than NSLOGD_CMD_ARGS: logd's "too long" */
+	memset(words, 0, sizeof(words));
+	memcpy(words, "getLogSize", 10);
+	for (i = 0; i < NSLOGD_CMD_ARGS; i++)
+		memcpy(words + 10 + 2 * i, " 0", 2);
+	CHECK(!strcmp(ask(words), LOGD_TOO_LONG));
 	/* one connection: garbage, then a good command, both answered */
 	fd = client();
 	REQUIRE(fd >= 0);
 	REQUIRE(send_all(fd, garbage, sizeof(garbage) - 1));
 	CHECK(get_reply(fd, buf, sizeof(buf)) >= 0 &&
-	      !strcmp(buf, NSLOGD_R_UNKNOWN));
+	      !strcmp(buf, LOGD_NOT_RECOGNIZED));
 	REQUIRE(send_all(fd, "getLogSize\t0", 13));	/* a tab is no space */
 	CHECK(get_reply(fd, buf, sizeof(buf)) >= 0 &&
-	      !strcmp(buf, NSLOGD_R_UNKNOWN));
+	      !strcmp(buf, LOGD_NOT_RECOGNIZED));
 	REQUIRE(send_all(fd, "getLogSize 0", 13));
 	CHECK(get_reply(fd, buf, sizeof(buf)) >= 0 && !strcmp(buf, "65536"));
 	close(fd);
 	serve();
-	CHECK(bed.ctl.n.invalid == 7);
+	CHECK(bed.ctl.n.unrecognized == 7);
 	CHECK(nslogd_control_conns(&bed.ctl) == 0);
 	bed_down();
 }
@@ -885,7 +910,7 @@ static void test_oversized_command_refused_and_closed(void)
 	REQUIRE(fd >= 0);
 	REQUIRE(send_all(fd, big, sizeof(big)));	/* no NUL at all */
 	CHECK(get_reply(fd, buf, sizeof(buf)) >= 0 &&
-	      !strcmp(buf, NSLOGD_R_UNKNOWN));
+	      !strcmp(buf, LOGD_TOO_LARGE));
 	CHECK(closed_by_server(fd));
 	close(fd);
 	CHECK(bed.ctl.n.oversized == 1);
@@ -908,7 +933,7 @@ static void test_oversized_command_refused_and_closed(void)
 	REQUIRE(fd >= 0);
 	REQUIRE(send_all(fd, big, NSLOGD_CTL_CMD_MAX + 1));
 	CHECK(get_reply(fd, buf, sizeof(buf)) >= 0 &&
-	      !strcmp(buf, NSLOGD_R_UNKNOWN));
+	      !strcmp(buf, LOGD_TOO_LARGE));
 	CHECK(closed_by_server(fd));
 	close(fd);
 	CHECK(bed.ctl.n.oversized == 2);
@@ -1160,7 +1185,7 @@ static void test_nslogd_serves_control(void)
 	r = (int)fread(out, 1, sizeof(out) - 1, f);
 	fclose(f);
 	out[r > 0 ? r : 0] = '\0';
-	CHECK(strstr(out, "nslogd: control accepted 2 commands 3 invalid 0 "
+	CHECK(strstr(out, "nslogd: control accepted 2 commands 3 unrecognized 0 "
 			  "oversized 0 evicted 0 open 0\n"));
 	if (tap_failed_now)
 		printf("# nslogd's stderr:\n%s", out);
@@ -1191,14 +1216,15 @@ static const struct tap_case cases[] = {
 	{ "getStatistics: the caller's uid unless privileged, pid=, ids",
 	  test_statistics_filters_by_uid_and_pid },
 	{ "prune list: entry forms", test_prune_entry_forms },
-	{ "prune list: kept and shown", test_prune_list_kept_and_shown },
+	{ "prune list: kept and shown, logd's default again on reinit",
+	  test_prune_list_kept_and_shown },
 	{ "getEventTag: the file's tags, reinit reads it again",
 	  test_event_tag_looks_up_the_file },
 	{ "exit: success, then the connection closed",
 	  test_exit_replies_then_closes },
-	{ "unknown verbs and garbage: Invalid, the connection kept",
+	{ "unknown verbs and garbage: logd's reply, the connection kept",
 	  test_unknown_verbs_and_garbage },
-	{ "oversized: refused and closed, nothing buffered beyond the limit",
+	{ "oversized: logd's reply, closed, nothing buffered beyond the limit",
 	  test_oversized_command_refused_and_closed },
 	{ "a command across reads, several in one",
 	  test_command_split_across_reads },

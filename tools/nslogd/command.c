@@ -16,7 +16,8 @@
  *	clear		log credentials (below)
  *	setLogSize	log credentials
  *	setPruneList	log credentials
- *	reinit		log credentials (it re-reads the event tags file)
+ *	reinit		log credentials (it re-reads the event tags file and
+ *			resets the prune list)
  *	getStatistics	anyone; counted over the caller's uid's records only
  *			unless it has log credentials
  *	others		anyone
@@ -320,7 +321,7 @@ enum nslogd_cmd_after nslogd_cmd_run(struct nslogd_cmd *c, char *line,
 		if (!*p)
 			break;
 		if (argc == NSLOGD_CMD_ARGS) {
-			nslogd_reply_set(r, NSLOGD_R_INVALID);
+			nslogd_reply_set(r, NSLOGD_R_TOO_LONG);
 			return NSLOGD_CMD_GO_ON;
 		}
 		argv[argc++] = p;
@@ -350,7 +351,10 @@ enum nslogd_cmd_after nslogd_cmd_run(struct nslogd_cmd *c, char *line,
 	} else if (!strcmp(argv[0], "getEventTag")) {
 		do_event_tag(c, argv, argc, r);
 	} else if (!strcmp(argv[0], "reinit")) {
+		/* logd's reinit reads its settings again: the prune list
+		 * is its default again (nslogd reads no properties) */
 		if (privileged(c, cred)) {
+			nslogd_prune_init(&c->prune);
 			nslogd_eventtags_load(&c->tags, c->tags_path);
 			nslogd_reply_set(r, NSLOGD_R_SUCCESS);
 		} else {

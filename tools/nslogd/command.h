@@ -15,7 +15,7 @@
 #include "ringctl.h"
 #include "stats.h"
 
-/* Words of a command, the verb's included; more is "Invalid". */
+/* Words of a command, the verb's included; more is NSLOGD_R_TOO_LONG. */
 #define NSLOGD_CMD_ARGS		256
 /* setLogSize's range, logd's (64 KiB to 256 MiB). */
 #define NSLOGD_SIZE_MIN		(64u << 10)
@@ -29,12 +29,15 @@
 #define NSLOGD_R_MISSING	"Missing Argument"
 #define NSLOGD_R_RANGE		"Range Error"
 /*
- * An unknown verb, an empty command, garbage, a command too long: the
- * reference gives no reply of logd's for these, so nslogd answers with
- * its word for a bad request, which no client takes for "success" or a
- * number.
+ * What logd cannot run is answered by libsysutils' FrameworkListener,
+ * which logd's CommandListener is, with a code and a text: a verb it does
+ * not know (the empty command and garbage included), a command that does
+ * not end within its buffer (nslogd then closes the connection:
+ * control.c), more words than it takes. nslogd answers the same words.
  */
-#define NSLOGD_R_UNKNOWN	NSLOGD_R_INVALID
+#define NSLOGD_R_UNKNOWN	"500 Command not recognized"
+#define NSLOGD_R_TOO_LARGE	"500 Command too large for buffer"
+#define NSLOGD_R_TOO_LONG	"500 Command too long"
 
 struct nslogd_cmd {
 	struct nslogd_ringctl ring;

@@ -19,9 +19,10 @@
  * idle longest: a client that connects and says nothing cannot lock the
  * others out), each with NSLOGD_CTL_CMD_MAX bytes of command and at most
  * one reply (NSLOGD_REPLY_MAX). A command that does not end within
- * NSLOGD_CTL_CMD_MAX bytes is answered NSLOGD_R_UNKNOWN and the
- * connection closed: nslogd does not buffer more, and cannot tell where
- * the next command would start.
+ * NSLOGD_CTL_CMD_MAX bytes is answered NSLOGD_R_TOO_LARGE, as logd
+ * answers one that does not end within its buffer, and the connection
+ * closed: nslogd does not buffer more, and cannot tell where the next
+ * command would start (logd skips to the next NUL of that read).
  */
 #include <errno.h>
 #include <stdio.h>
@@ -111,7 +112,7 @@ static int conn_commands(struct nslogd_control *ctl,
 			if (c->in_len < sizeof(c->in))
 				break;
 			ctl->n.oversized++;
-			nslogd_reply_set(&ctl->reply, NSLOGD_R_UNKNOWN);
+			nslogd_reply_set(&ctl->reply, NSLOGD_R_TOO_LARGE);
 			c->in_len = 0;
 			c->close_after = true;
 		} else {
@@ -122,7 +123,7 @@ static int conn_commands(struct nslogd_control *ctl,
 					       &ctl->reply);
 			if (ctl->reply.len == strlen(NSLOGD_R_UNKNOWN) &&
 			    !strcmp(ctl->reply.buf, NSLOGD_R_UNKNOWN))
-				ctl->n.invalid++;
+				ctl->n.unrecognized++;
 			memmove(c->in, c->in + len, c->in_len - len);
 			c->in_len -= len;
 			if (after == NSLOGD_CMD_CLOSE)
@@ -343,7 +344,8 @@ unsigned int nslogd_control_conns(const struct nslogd_control *ctl)
  * @buf: where to write it
  * @size: its size
  *
- * "control accepted N commands N invalid N oversized N evicted N open N"
+ * "control accepted N commands N unrecognized N oversized N evicted N
+ * open N"
  *
  * Context: any.
  * Return: what snprintf() returns.
@@ -352,11 +354,11 @@ size_t nslogd_control_format(const struct nslogd_control *ctl, char *buf,
 			     size_t size)
 {
 	int n = snprintf(buf, size,
-		"control accepted %llu commands %llu invalid %llu "
+		"control accepted %llu commands %llu unrecognized %llu "
 		"oversized %llu evicted %llu open %u",
 		(unsigned long long)ctl->n.accepted,
 		(unsigned long long)ctl->n.commands,
-		(unsigned long long)ctl->n.invalid,
+		(unsigned long long)ctl->n.unrecognized,
 		(unsigned long long)ctl->n.oversized,
 		(unsigned long long)ctl->n.evicted,
 		nslogd_control_conns(ctl));

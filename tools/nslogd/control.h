@@ -37,7 +37,7 @@ struct nslogd_ctl_counts {
 	uint64_t commands;
 	uint64_t evicted;	/* closed for a new one, the longest idle */
 	uint64_t oversized;	/* a command longer than NSLOGD_CTL_CMD_MAX */
-	uint64_t invalid;	/* "Invalid": unknown verbs, garbage, bad lists */
+	uint64_t unrecognized;	/* NSLOGD_R_UNKNOWN: unknown verbs, garbage */
 };
 
 struct nslogd_control {

@@ -12,7 +12,8 @@
  * kernel does before a record is stored: per-cgroup rate limits
  * (docs/ratelimit.md). So nslogd keeps the list, checks its form, shows it
  * back (clients that set it and read it see what they set), and applies
- * none of it. It is not kept across a restart.
+ * none of it. It is not kept across a restart, and reinit makes it the
+ * default again, as logd's does.
  *
  * An entry's form: an optional "~", then "!" (the chattiest), a uid, a
  * uid and "/" and a pid or "!", or "/" and a pid; uid and pid decimal.
