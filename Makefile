@@ -43,7 +43,7 @@ help:
 	@echo "make test       every suite (fresh, host, check, KUnit, VM on 6.1 and sid, debug) and one summary line"
 	@echo "make test-fresh the README's commands in a clean debootstrap'd Debian 12 root"
 	@echo "make test-host  user-space tests on the host (uapi header, tools, the fuzz corpus)"
-	@echo "make fuzz-tools fuzz the tools' parsers with libFuzzer (FUZZ_RUNS=N or FUZZ_SECONDS=N each;"
+	@echo "make fuzz-tools fuzz the tools' parsers with libFuzzer (FUZZ_RUNS=N and/or FUZZ_SECONDS=N each;"
 	@echo "                FUZZERS=\"a b\"; tests/fuzz/README.md)"
 	@echo "make test-kunit KUnit suites (kunit.py on UML, linux-source-6.1)"
 	@echo "make test-vm    VM suite (Debian's kernel under QEMU; VM_SCENARIOS=... for some)"

@@ -12,7 +12,7 @@
 #   make -C tools O=../build/fuzz FUZZ=1 fuzz		build the harnesses
 #   make -C tools O=../build/fuzz FUZZ=1 fuzz-replay	run each on its corpus
 #   make -C tools O=../build/fuzz FUZZ=1 fuzz-run	fuzz each in turn
-#	(FUZZ_RUNS=N or FUZZ_SECONDS=N each; FUZZERS="a b" for some)
+#	(FUZZ_RUNS=N and/or FUZZ_SECONDS=N each; FUZZERS="a b" for some)
 
 FZ := ../tests/fuzz
 # One harness a parser; each is $(FZ)/NAME_fuzz.c, with corpus/NAME/.

@@ -7,7 +7,8 @@
 #   --replay  each input of corpus/NAME/ once (-runs=0): the corpus as a
 #             regression test; any crash or broken invariant fails.
 #   --fuzz    fuzz each in turn (one process, no -jobs), for $FUZZ_RUNS runs or
-#             $FUZZ_SECONDS seconds (60 s if neither is set), starting
+#             $FUZZ_SECONDS seconds, whichever comes first when both are
+#             set (60 s if neither is), starting
 #             from corpus/NAME/ and the inputs earlier runs kept in
 #             OUT/corpus/NAME/ (the tree's corpus is only read). A finding
 #             stops that harness and fails the run: its input is in
@@ -53,11 +54,10 @@ for name in "$@"; do
 		continue
 	fi
 
-	if [ -n "${FUZZ_RUNS:-}" ]; then
-		limit=-runs=$FUZZ_RUNS
-	else
-		limit=-max_total_time=${FUZZ_SECONDS:-60}
-	fi
+	limit=
+	[ -n "${FUZZ_RUNS:-}" ] && limit=-runs=$FUZZ_RUNS
+	[ -n "${FUZZ_SECONDS:-}" ] && limit="$limit -max_total_time=$FUZZ_SECONDS"
+	[ -n "$limit" ] || limit=-max_total_time=60
 	work=$out/corpus/$name
 	mkdir -p "$work"
 	start=$(date +%s)
