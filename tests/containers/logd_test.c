@@ -132,6 +132,16 @@ static int connect_to(const char *name, int type)
 	return fd;
 }
 
+/* A logdr connection that has been sent @cmd (no NUL, as readers send). */
+static int logdr_command(const char *cmd)
+{
+	int fd = connect_to("logdr", SOCK_SEQPACKET);
+
+	if (send(fd, cmd, strlen(cmd), MSG_NOSIGNAL) < 0)
+		die(1, "send: %s", strerror(errno));
+	return fd;
+}
+
 /* --- init ------------------------------------------------------------- */
 
 #define SOCK_PASSCRED	0x1	/* logd.rc's "+passcred" */
@@ -393,12 +403,11 @@ static void *write_thread(void *arg)
 static int seen(int id)
 {
 	char cmd[64], buf[READ_BUF];
-	int fd = connect_to("logdr", SOCK_SEQPACKET), n = 0;
+	int fd, n = 0;
 	ssize_t r;
 
 	snprintf(cmd, sizeof(cmd), "dumpAndClose pid=%d lids=%d", getpid(), id);
-	if (send(fd, cmd, strlen(cmd), MSG_NOSIGNAL) < 0)
-		die(1, "send: %s", strerror(errno));
+	fd = logdr_command(cmd);
 	while ((r = recv(fd, buf, sizeof(buf), 0)) > 0)
 		n++;
 	close(fd);
@@ -494,9 +503,7 @@ static int cmd_read(int argc, char **argv)
 	if (optind != argc - 1)
 		usage();
 	setvbuf(stdout, NULL, _IOLBF, 0);
-	fd = connect_to("logdr", SOCK_SEQPACKET);
-	if (send(fd, argv[optind], strlen(argv[optind]), MSG_NOSIGNAL) < 0)
-		die(1, "send: %s", strerror(errno));
+	fd = logdr_command(argv[optind]);
 
 	while (count < 0 || got < count) {
 		struct pollfd pfd = { .fd = fd, .events = POLLIN };
@@ -1057,9 +1064,7 @@ static int cmd_hold(int argc, char **argv)
 	sigemptyset(&usr1);
 	sigaddset(&usr1, SIGUSR1);
 	sigprocmask(SIG_BLOCK, &usr1, NULL);
-	fd = connect_to("logdr", SOCK_SEQPACKET);
-	if (send(fd, argv[optind], strlen(argv[optind]), MSG_NOSIGNAL) < 0)
-		die(1, "send: %s", strerror(errno));
+	fd = logdr_command(argv[optind]);
 	printf("%d\n", getpid());
 	fflush(stdout);
 	if (sigwait(&usr1, &sig))
